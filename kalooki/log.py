@@ -28,6 +28,8 @@ from kalooki.variant import LATER_KNOBS, variant_json
 
 LOG_VERSION = 1
 ACTION_EVENTS = ("draw", "meld", "build", "release", "discard", "end_turn")
+LATER_RECORDS = ("deal", "reshuffle", "stock_out", "hand_end", "eliminated", "game_end")
+"""The records of a log other than its first and the actions."""
 
 
 class ReplayError(KalookiError):
@@ -292,7 +294,16 @@ class _Records:
 def _start_game(items: _Records) -> Game:
     """The game a log's first two records (its header and first deal) describe."""
     header = items.get(0)
-    if header is None or header.get("type") != "game" or header.get("format") != LOG_FORMAT:
+    if header is None:
+        raise ReplayError("the log is empty: a log begins with its 'game' record (the rules and the players)")
+    kind = header.get("type")
+    if kind in (*ACTION_EVENTS, *LATER_RECORDS) and "format" not in header:
+        # A log whose first lines were cut away or moved was said to be "not a kalooki game log".
+        raise ReplayError(
+            f"record 1: {_a_record(kind)} record, where a log begins with its 'game' record (the rules and "
+            "the players): its first lines are missing or out of order"
+        )
+    if kind != "game" or header.get("format") != LOG_FORMAT:
         raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
     if not _same(header.get("version"), LOG_VERSION):
         # In JSON's words, as the log writes it ("true", "\"1\""), not Python's (True, '1').

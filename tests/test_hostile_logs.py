@@ -557,3 +557,21 @@ def test_a_bad_record_after_blank_lines_is_led_by_its_line(tmp_path: Path) -> No
     )
     log.write_text("\n".join(lines) + "\n")  # without them, the record is on its own line, as before
     assert runner.invoke(app, ["replay", str(log)]).stderr.startswith(f"{log}: record {index + 1}: does not")
+
+
+@pytest.mark.parametrize("damage", ["first line cut away", "first two lines swapped", "emptied"])
+def test_a_log_without_its_game_record_first_says_how_it_is_damaged(damage: str) -> None:
+    # Each was said to be "not a kalooki game log (the first line must be the 'game' record)".
+    records = bot_log(turns=2)
+    if damage == "first line cut away":
+        records = records[1:]
+    elif damage == "first two lines swapped":
+        records[:2] = records[1::-1]
+    else:
+        records = []
+    begins = "a log begins with its 'game' record (the rules and the players)"
+    assert refused(records) == (
+        f"the log is empty: {begins}"
+        if not records
+        else f"record 1: a deal record, where {begins}: its first lines are missing or out of order"
+    )

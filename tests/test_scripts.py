@@ -414,7 +414,7 @@ def test_replay_detects_a_tampered_state_digest() -> None:
 
 def test_replay_rejects_a_file_that_is_not_a_log() -> None:
     with pytest.raises(ReplayError, match=r"^record 1: not a kalooki game log"):
-        replay([{"type": "draw"}])
+        replay([{"type": "hello"}])  # a log's record without the 'game' before it: test_hostile_logs
 
 
 def test_checked_in_game_script_schema_is_current() -> None:
