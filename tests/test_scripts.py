@@ -85,6 +85,21 @@ hands:
     assert str(run.error) == "<script>:6:14: hand 1, move 1 (bob: draw stock): it is ann's turn, not bob's"
 
 
+@pytest.mark.parametrize(
+    ("ann", "players"),
+    [("ann", "the players it plays (ann)"), ("{name: ann, bot: random}", "no one (every seat is a bot's)")],
+)
+def test_a_move_given_to_a_bots_seat_says_a_bot_plays_it(ann: str, players: str) -> None:
+    # Tried after the bot's own turn, it was refused as "it is ann's turn, not bob's", which says not why.
+    text = f"players: [{ann}, {{name: bob, bot: greedy}}]\nhands:\n  - moves:\n      - bob: draw stock\n"
+    run = run_script(load_script_text(text))
+    assert run.error is not None
+    assert str(run.error) == (
+        "<script>:4:14: hand 1, move 1 (bob: draw stock): bob's seat is played by a bot, which takes its own "
+        f"turns: the script gives moves to {players}"
+    )
+
+
 BAD_SCRIPTS = [
     (
         "players: [ann, bob]\nhands:\n  - deal:\n"
