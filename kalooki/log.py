@@ -161,7 +161,12 @@ def _meld_number(value: object) -> int:
     return value
 
 
-_MISSING = "(nothing)"
+_MISSING: Any = object()
+"""A field one of two records has and the other lacks; said as nothing, not as the text "(nothing)"."""
+
+
+def _said(value: object) -> str:
+    return "nothing" if value is _MISSING else json.dumps(value)
 
 
 def _same(logged: object, produced: object) -> bool:
@@ -465,8 +470,8 @@ def _confirm(
                     f"must be {wanted}, not {json.dumps(said)}"
                 )
             raise ReplayError(
-                f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "
-                f"the engine produced {json.dumps(produced_value)}"
+                f"record {number + 1} ({written['type']}): {where}: the log says {_said(said)}, "
+                f"the engine produced {_said(produced_value)}"
             )
     last = start + len(produced) - 1
     last_record = items.get(last) if produced else None
