@@ -401,6 +401,11 @@ def _replay_record(game: Game, items: _Records, index: int, record: Mapping[str,
         ) from None
     except REFUSED as error:
         raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
+    if kind == "game":  # said as "a 'game' record where an action or deal was expected"
+        raise ReplayError(
+            f"record {index + 1}: a second 'game' record, the start of another game: a log holds one game "
+            "(two logs joined into one file?)"
+        )
     raise ReplayError(f"record {index + 1}: a '{kind}' record where an action or deal was expected")
 
 

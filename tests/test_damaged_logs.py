@@ -21,3 +21,12 @@ def test_a_field_one_record_lacks_is_said_to_be_nothing_not_quoted() -> None:
         refused(records)
         == f'record {index + 1} (draw): note: the log says "mine", the engine produced nothing'
     )
+
+
+def test_two_logs_joined_into_one_file_are_said_to_be() -> None:
+    # As `cat old.jsonl >> game.jsonl` makes them; said "a 'game' record where an action or deal was ...".
+    records = bot_log(turns=2)
+    assert refused(records + bot_log()) == (
+        f"record {len(records) + 1}: a second 'game' record, the start of another game: a log holds one game "
+        "(two logs joined into one file?)"
+    )
