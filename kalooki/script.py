@@ -405,6 +405,8 @@ def _check_deal(
         if name not in names:
             close = suggest(name, names)
             hint = f"; did you mean '{close}'?" if close else f" (the players are {', '.join(names)})"
+            if name == "moves":  # indented one step too far, under deal: as its players' cards are
+                hint += ": a hand's moves go beside its deal, not in it (write 'moves:' as far in as 'deal:')"
             problems.append(document.key_location((*where, name)).error(f"'{name}' is not a player{hint}"))
             continue
         if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):

@@ -319,6 +319,15 @@ def test_a_move_of_the_wrong_shape_is_told_what_a_move_is() -> None:
     ]
 
 
+def test_moves_indented_under_the_deal_are_told_where_they_go() -> None:
+    # Said only "'moves' is not a player (the players are ann, bob)", as a name of the deal's.
+    deal = "players: [ann, bob]\nhands:\n  - deal:\n      discard: 5H\n      moves:\n        - ann: ds\n"
+    assert script_errors(deal) == [
+        "<script>:5:7: hands[0].deal.moves: 'moves' is not a player (the players are ann, bob): "
+        "a hand's moves go beside its deal, not in it (write 'moves:' as far in as 'deal:')"
+    ]
+
+
 def test_the_variant_is_checked_even_when_the_rest_of_the_script_is_not_valid() -> None:
     assert script_errors("variant: nosuch\nplayers: [ann]\nseeds: 3\nset: {jokers: x}\n") == [
         "<script>:1:10: variant: unknown variant 'nosuch'; the built-in variants are classic, czech-300, "
