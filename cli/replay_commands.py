@@ -60,6 +60,8 @@ class LogFile:
         self.last_line = self.text.count("\n") + 1
         self.given = 0
         """How many records :meth:`moves` has given so far."""
+        self.record_lines: list[int] = []
+        """The line of each record given: a blank line is passed over, so record N may be on a later line."""
 
     def _lines(self) -> Iterator[tuple[int, str]]:
         """Each line's number (from 1) and text, as ``text.split("\\n")`` has them, without a list of them."""
@@ -104,6 +106,7 @@ class LogFile:
                 if number > last:
                     return
             self.given += 1
+            self.record_lines.append(number)
             yield record
             ended_a_move = ended_a_move or "state" in record
 
@@ -126,6 +129,15 @@ class LogFile:
         """How many records the file holds whole (the cut-off line is not one)."""
         count = sum(1 for _, content in self._lines() if content.strip())
         return count - 1 if self.cut_off else count
+
+    def placed(self, message: str) -> str:
+        """A message about record N, led by its line where that is not line N (blank lines before it), so
+        an editor opened at the line the message names shows that record, not the one a blank line later."""
+        said = re.match(r"record (\d+)\b", message)
+        if said is None or not 0 < int(said[1]) <= len(self.record_lines):
+            return message
+        line = self.record_lines[int(said[1]) - 1]
+        return message if line == int(said[1]) else f"{self.path}:{line}: {message}"
 
     def cut_off_message(self) -> str:
         return f"{self.path}:{self.last_line}: {_cut_off(self.whole())}"
@@ -211,6 +223,8 @@ def replay_command(
             message = logged.cut_off_message()  # the whole records end short of a move: the cut is why
         if message.startswith((f"{log}:1:", "record 1:")):
             message = what_it_is(log, "log") or message
+        elif logged is not None:
+            message = logged.placed(message)
         line = message if message.startswith(str(log)) else f"{log}: {message}"
         errors.print(escape_controls(line), markup=False)
         raise typer.Exit(1) from None

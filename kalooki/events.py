@@ -14,6 +14,7 @@ event that a reader does not handle fails the type check instead of being droppe
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -71,6 +72,17 @@ def read_as_of(kinds: object, melds: int) -> tuple[Literal["set", "run"] | None,
             raise ValueError(f"read_as: {kind!r} is not set, run or null")
         read.append(kind)
     return tuple(read)
+
+
+def meld_groups(melds: object) -> list[Any]:
+    """A meld event's ``melds``, each group its cards as text; ValueError for anything but a list, which
+    was read as Python reads it: null as "'NoneType' object is not iterable", a text letter by letter."""
+    if not isinstance(melds, list | tuple):
+        shown = clipped(json.dumps(melds, default=repr))
+        raise ValueError(
+            f'melds must be a list of melds, each its cards as text (["7H 8H 9H", "QS QD QC"]), not {shown}'
+        )
+    return list(melds)
 
 
 def _cards(text: object) -> Cards:
@@ -424,7 +436,7 @@ def _read(data: Mapping[str, Any]) -> GameEvent:
     if kind == "meld":
         return MeldEvent(
             player=str(data["player"]),
-            melds=tuple(_cards(meld) for meld in data["melds"]),
+            melds=tuple(_cards(meld) for meld in meld_groups(data["melds"])),
             numbers=tuple(int(number) for number in data["numbers"]),
             points=int(data["points"]),
             read_as=read_as_of(data.get("read_as", ()), len(data["melds"])),

@@ -155,11 +155,14 @@ the file is: ``sweep.json``, what the sweep plays, and each of ``cells/``, a cel
 def is_script_data(data: object) -> bool:
     """Whether a loaded YAML document is a game script: a mapping with ``hands``, or with a list of
     ``players`` (a ``--json`` report counts its ``hands`` too, and is no script)."""
-    return (
-        isinstance(data, Mapping)
-        and ("hands" in data or isinstance(data.get("players"), list))
-        and written_file(data, "script") is None
-    )
+    if not isinstance(data, Mapping):
+        return False
+    # In any case: a script whose 'Players:' and 'Hands:' were capitalised was read as a variant, and told
+    # "unknown key 'Players'; did you mean 'max_players'?" (a knob), not 'players'.
+    keys = {key.lower(): key for key in data if isinstance(key, str)}
+    return ("hands" in keys or isinstance(data.get(keys.get("players")), list)) and written_file(
+        data, "script"
+    ) is None
 
 
 def written_file(data: Mapping[str, Any], wanted: str) -> str | None:

@@ -17,7 +17,7 @@ from typing import Any
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, Event, FixedDeal, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.events import read_as_of
+from kalooki.events import meld_groups, read_as_of
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Swap, meld_of
@@ -28,6 +28,8 @@ from kalooki.variant import LATER_KNOBS, variant_json
 
 LOG_VERSION = 1
 ACTION_EVENTS = ("draw", "meld", "build", "release", "discard", "end_turn")
+LATER_RECORDS = ("deal", "reshuffle", "stock_out", "hand_end", "eliminated", "game_end")
+"""The records of a log other than its first and the actions."""
 
 
 class ReplayError(KalookiError):
@@ -142,7 +144,7 @@ def action_from_event(event: Mapping[str, Any]) -> Action:
     if kind == "draw":
         return Draw(event["source"])
     if kind == "meld":
-        groups = tuple(tuple(parse_cards(group)) for group in event["melds"])
+        groups = tuple(tuple(parse_cards(group)) for group in meld_groups(event["melds"]))
         return meld_of(groups, read_as_of(event.get("read_as", ()), len(groups)))
     if kind == "build":
         return Build(_meld_number(event["meld"]), tuple(parse_cards(event["cards"])), event.get("end"))
@@ -159,7 +161,12 @@ def _meld_number(value: object) -> int:
     return value
 
 
-_MISSING = "(nothing)"
+_MISSING: Any = object()
+"""A field one of two records has and the other lacks; said as nothing, not as the text "(nothing)"."""
+
+
+def _said(value: object) -> str:
+    return "nothing" if value is _MISSING else json.dumps(value)
 
 
 def _same(logged: object, produced: object) -> bool:
@@ -292,7 +299,16 @@ class _Records:
 def _start_game(items: _Records) -> Game:
     """The game a log's first two records (its header and first deal) describe."""
     header = items.get(0)
-    if header is None or header.get("type") != "game" or header.get("format") != LOG_FORMAT:
+    if header is None:
+        raise ReplayError("the log is empty: a log begins with its 'game' record (the rules and the players)")
+    kind = header.get("type")
+    if kind in (*ACTION_EVENTS, *LATER_RECORDS) and "format" not in header:
+        # A log whose first lines were cut away or moved was said to be "not a kalooki game log".
+        raise ReplayError(
+            f"record 1: {_a_record(kind)} record, where a log begins with its 'game' record (the rules and "
+            "the players): its first lines are missing or out of order"
+        )
+    if kind != "game" or header.get("format") != LOG_FORMAT:
         raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
     if not _same(header.get("version"), LOG_VERSION):
         # In JSON's words, as the log writes it ("true", "\"1\""), not Python's (True, '1').
@@ -385,6 +401,11 @@ def _replay_record(game: Game, items: _Records, index: int, record: Mapping[str,
         ) from None
     except REFUSED as error:
         raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
+    if kind == "game":  # said as "a 'game' record where an action or deal was expected"
+        raise ReplayError(
+            f"record {index + 1}: a second 'game' record, the start of another game: a log holds one game "
+            "(two logs joined into one file?)"
+        )
     raise ReplayError(f"record {index + 1}: a '{kind}' record where an action or deal was expected")
 
 
@@ -454,8 +475,8 @@ def _confirm(
                     f"must be {wanted}, not {json.dumps(said)}"
                 )
             raise ReplayError(
-                f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "
-                f"the engine produced {json.dumps(produced_value)}"
+                f"record {number + 1} ({written['type']}): {where}: the log says {_said(said)}, "
+                f"the engine produced {_said(produced_value)}"
             )
     last = start + len(produced) - 1
     last_record = items.get(last) if produced else None

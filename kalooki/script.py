@@ -13,9 +13,10 @@ illegal move as ``hand H, move K (player: command): reason``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
 from typing import Annotated, Any
@@ -243,6 +244,27 @@ def _checker(base_dir: Path) -> Callable[[YamlDocument], list[Diagnostic]]:
     return check
 
 
+A_MOVE = "a move is one player's name and their command (ann: draw stock)"
+_A_MOVE_KEY = re.compile(r"hands\[\d+\]\.moves\[\d+\]")
+
+
+def _in_a_moves_words(problem: Diagnostic) -> Diagnostic:
+    """A move of the wrong shape said what a move is: two players' moves under one '-' (an indent gone
+    wrong) were told only "expected at most 1 item, got 2", and 'ann draw stock' "expected a mapping"."""
+    if not _A_MOVE_KEY.fullmatch(problem.key):
+        return problem
+    if problem.message.startswith("expected at most 1 item, got "):
+        count = problem.message.removeprefix("expected at most 1 item, got ")
+        message = f"{A_MOVE}, this one holds {count}: write each move on its own '- ' line"
+    elif problem.message.startswith("expected at least 1 item"):
+        message = f"{A_MOVE}, this one is empty"
+    elif problem.message.startswith("expected a mapping"):
+        message = f"{problem.message}: {A_MOVE}, a colon after the name"
+    else:
+        return problem
+    return replace(problem, message=message)
+
+
 def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
     """Validate a loaded document as a game script, resolving its variant relative to ``base_dir``."""
     try:
@@ -250,7 +272,10 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
     except ValidationError as error:
         # Report the variant's problems too (an unknown name, a bad knob in set:), as long as the
         # variant and set: keys are themselves the right kind of value.
-        problems = validation_diagnostics(error, document.data, document, model=GameScript)
+        problems = [
+            _in_a_moves_words(problem)
+            for problem in validation_diagnostics(error, document.data, document, model=GameScript)
+        ]
         name = document.data.get("variant", "classic")
         overrides = document.data.get("set")
         if isinstance(name, str) and (overrides is None or isinstance(overrides, dict)):
@@ -380,6 +405,8 @@ def _check_deal(
         if name not in names:
             close = suggest(name, names)
             hint = f"; did you mean '{close}'?" if close else f" (the players are {', '.join(names)})"
+            if name == "moves":  # indented one step too far, under deal: as its players' cards are
+                hint += ": a hand's moves go beside its deal, not in it (write 'moves:' as far in as 'deal:')"
             problems.append(document.key_location((*where, name)).error(f"'{name}' is not a player{hint}"))
             continue
         if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):

@@ -217,6 +217,8 @@ def _play_hand(
     faults: BotFaults,
 ) -> MoveFailure | None:
     for move in moves:
+        if game.seat_of(move.player) in bots:
+            return _failure(move, _a_bots_seat(game, move.player, bots))
         while game.phase in ("draw", "play") and game.current in bots:
             emit(game, play_turn(game, bots[game.current], faults))
         if game.phase not in ("draw", "play"):
@@ -228,6 +230,18 @@ def _play_hand(
     while game.phase in ("draw", "play") and game.current in bots:
         emit(game, play_turn(game, bots[game.current], faults))
     return None
+
+
+def _a_bots_seat(game: Game, player: str, bots: dict[int, Bot]) -> str:
+    """A move given to a seat a bot plays: it was tried at whoever's turn it was after the bot's and
+    refused as "it is ann's turn, not bob's", which does not say why."""
+    scripted = [name for seat, name in enumerate(game.players) if seat not in bots]
+    players = (
+        f"the players it plays ({', '.join(scripted)})" if scripted else "no one (every seat is a bot's)"
+    )
+    return (
+        f"{player}'s seat is played by a bot, which takes its own turns: the script gives moves to {players}"
+    )
 
 
 def _failure(move: ScriptMove, message: str) -> MoveFailure:

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from kalooki.bots import make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import Game
+from kalooki.events import EventFormatError, event_from_json
 from kalooki.log import GameRecorder, ReplayError, replay
 from kalooki.script import load_script
 from kalooki.variant import Variant
@@ -517,3 +518,60 @@ def test_a_header_seed_or_turn_limit_is_refused_by_name_and_value(
     records = bot_log()
     records[0][field] = value
     assert refused(records) == said
+
+
+@pytest.mark.parametrize(
+    ("melds", "shown"),
+    [
+        (None, "null"),
+        (True, "true"),
+        (3, "3"),
+        ("7H 8H 9H", '"7H 8H 9H"'),
+        ({"7H 8H 9H": 1}, '{"7H 8H 9H": 1}'),
+    ],
+)
+def test_melds_that_are_not_a_list_are_refused_in_words(melds: object, shown: str) -> None:
+    # Said as Python's "'NoneType' object is not iterable"; a text, letter by letter ("'7' is not a card").
+    reason = f'melds must be a list of melds, each its cards as text (["7H 8H 9H", "QS QD QC"]), not {shown}'
+    records = bot_log()
+    index = first(records, "discard")
+    records[index] = {"type": "meld", "player": "ann", "melds": melds, "numbers": [1], "points": 24}
+    assert refused(records) == f"record {index + 1}: does not reproduce: {reason}"
+    with pytest.raises(EventFormatError) as caught:
+        event_from_json(records[index])
+    assert str(caught.value) == f"a 'meld' event that cannot be read: {reason}"
+
+
+def test_a_bad_record_after_blank_lines_is_led_by_its_line(tmp_path: Path) -> None:
+    # Blank lines are passed over, so "record 4" was on line 6: an editor opened at line 4 showed another.
+    log = tmp_path / "game.jsonl"
+    records = bot_log(turns=4)
+    index = first(records, "discard")
+    records[index]["card"] = "5X"
+    lines = [json.dumps(record) for record in records]
+    log.write_text("\n".join([*lines[:index], "", "", *lines[index:]]) + "\n")
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        f"{log}:{index + 3}: record {index + 1}: does not reproduce: '5X' is not a card"
+    )
+    log.write_text("\n".join(lines) + "\n")  # without them, the record is on its own line, as before
+    assert runner.invoke(app, ["replay", str(log)]).stderr.startswith(f"{log}: record {index + 1}: does not")
+
+
+@pytest.mark.parametrize("damage", ["first line cut away", "first two lines swapped", "emptied"])
+def test_a_log_without_its_game_record_first_says_how_it_is_damaged(damage: str) -> None:
+    # Each was said to be "not a kalooki game log (the first line must be the 'game' record)".
+    records = bot_log(turns=2)
+    if damage == "first line cut away":
+        records = records[1:]
+    elif damage == "first two lines swapped":
+        records[:2] = records[1::-1]
+    else:
+        records = []
+    begins = "a log begins with its 'game' record (the rules and the players)"
+    assert refused(records) == (
+        f"the log is empty: {begins}"
+        if not records
+        else f"record 1: a deal record, where {begins}: its first lines are missing or out of order"
+    )

@@ -61,3 +61,17 @@ def test_a_refused_move_of_a_page_is_quoted_clipped_on_its_one_line(tmp_path: Pa
     assert result.stderr.splitlines()[-1] == (
         f"{path}:6:14: hand 1, move 1 (ann: {move[:79]}…): ann must draw first: draw stock or draw discard"
     )
+
+
+def test_a_script_with_its_keys_capitalised_is_told_them_as_a_scripts(tmp_path: Path) -> None:
+    # Read as a variant, it was told "Players: unknown key 'Players'; did you mean 'max_players'?", a knob.
+    path = tmp_path / "game.yaml"
+    path.write_text("Players: [ann, bob]\nHands: []\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        f"{path}:1:1: players: is required",
+        f"{path}:1:1: Players: unknown key 'Players'; did you mean 'players'?",
+        f"{path}:2:1: Hands: unknown key 'Hands'; did you mean 'hands'?",
+    ]
+    assert runner.invoke(app, ["play", str(path), "--json"]).exit_code == 1  # a script's, not a usage error

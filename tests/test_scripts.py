@@ -85,6 +85,21 @@ hands:
     assert str(run.error) == "<script>:6:14: hand 1, move 1 (bob: draw stock): it is ann's turn, not bob's"
 
 
+@pytest.mark.parametrize(
+    ("ann", "players"),
+    [("ann", "the players it plays (ann)"), ("{name: ann, bot: random}", "no one (every seat is a bot's)")],
+)
+def test_a_move_given_to_a_bots_seat_says_a_bot_plays_it(ann: str, players: str) -> None:
+    # Tried after the bot's own turn, it was refused as "it is ann's turn, not bob's", which says not why.
+    text = f"players: [{ann}, {{name: bob, bot: greedy}}]\nhands:\n  - moves:\n      - bob: draw stock\n"
+    run = run_script(load_script_text(text))
+    assert run.error is not None
+    assert str(run.error) == (
+        "<script>:4:14: hand 1, move 1 (bob: draw stock): bob's seat is played by a bot, which takes its own "
+        f"turns: the script gives moves to {players}"
+    )
+
+
 BAD_SCRIPTS = [
     (
         "players: [ann, bob]\nhands:\n  - deal:\n"
@@ -289,12 +304,27 @@ def script_errors(text: str) -> list[str]:
 
 def test_size_errors_are_plain_sentences() -> None:
     assert script_errors("players: [ann]\n") == ["<script>:1:10: players: expected at least 2 items, got 1"]
-    moves = (
-        "players: [ann, bob]\nhands:\n  - moves:\n      - {}\n      - {ann: draw stock, bob: draw stock}\n"
-    )
-    assert script_errors(moves) == [
-        "<script>:4:9: hands[0].moves[0]: expected at least 1 item, got 0",
-        "<script>:5:9: hands[0].moves[1]: expected at most 1 item, got 2",
+
+
+def test_a_move_of_the_wrong_shape_is_told_what_a_move_is() -> None:
+    # Two moves under one '-' (the second indented as the first's) were told "expected at most 1 item, got 2",
+    # and a move without its colon "expected a mapping, got 'ann draw stock'", neither saying what a move is.
+    moves = "players: [ann, bob]\nhands:\n  - moves:\n      - {}\n      - ann: draw stock\n        bob: ds\n"
+    a_move = "a move is one player's name and their command (ann: draw stock)"
+    assert script_errors(moves + "      - ann draw stock\n") == [
+        f"<script>:4:9: hands[0].moves[0]: {a_move}, this one is empty",
+        f"<script>:5:9: hands[0].moves[1]: {a_move}, this one holds 2: write each move on its own '- ' line",
+        f"<script>:7:9: hands[0].moves[2]: expected a mapping, got 'ann draw stock': {a_move}, "
+        "a colon after the name",
+    ]
+
+
+def test_moves_indented_under_the_deal_are_told_where_they_go() -> None:
+    # Said only "'moves' is not a player (the players are ann, bob)", as a name of the deal's.
+    deal = "players: [ann, bob]\nhands:\n  - deal:\n      discard: 5H\n      moves:\n        - ann: ds\n"
+    assert script_errors(deal) == [
+        "<script>:5:7: hands[0].deal.moves: 'moves' is not a player (the players are ann, bob): "
+        "a hand's moves go beside its deal, not in it (write 'moves:' as far in as 'deal:')"
     ]
 
 
@@ -408,7 +438,7 @@ def test_replay_detects_a_tampered_state_digest() -> None:
 
 def test_replay_rejects_a_file_that_is_not_a_log() -> None:
     with pytest.raises(ReplayError, match=r"^record 1: not a kalooki game log"):
-        replay([{"type": "draw"}])
+        replay([{"type": "hello"}])  # a log's record without the 'game' before it: test_hostile_logs
 
 
 def test_checked_in_game_script_schema_is_current() -> None:
