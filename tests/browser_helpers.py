@@ -23,6 +23,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from kalooki_net.botclient import BotSeat
 from kalooki_net.table import Table
 from playwright import sync_api
+from rules_helpers import new_game, play
 
 from kalooki.engine import Game
 
@@ -133,6 +134,19 @@ def table_of(game: Game, variant_source: str) -> tuple[Table, dict[str, str]]:
     tokens = {name: table.join(name)[1] for name in game.players}
     table.game = game
     return Table.resume(table.save_text().encode()), tokens
+
+
+def ann_about_to_go_out(**knobs: object) -> Game:
+    """Three players, seven cards each, any meld opening, and ``knobs`` on top: ann laid a run in her first
+    turn, and goes out in her second by laying 9C 9D 9S (not Kalooki: she had melded before); bob is left
+    his court cards, cid 19 points."""
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 0, **knobs}, hands, discard=None, stock="9S 8C 8D 2S 3S 4C"
+    )
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
+    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D")
+    return game
 
 
 def taking_seat_back(

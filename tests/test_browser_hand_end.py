@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import Seat, table_of, taking_seat_back
+from browser_helpers import Seat, ann_about_to_go_out, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from net_helpers import hosted
-from rules_helpers import fixed_deal, new_game, play
+from rules_helpers import fixed_deal, play
 
 from kalooki.engine import Game
 from kalooki.variant import Variant
@@ -28,18 +28,6 @@ BOB_SAW = ["ann went out.", f"Not Kalooki: ann {NOT_KALOOKI}", "You are out with
 ANNS_LAST_TURN = ("draw stock", "meld 9C 9D 9S", "discard 2S")
 
 
-def ann_about_to_go_out() -> Game:
-    """Three players, out at 20: ann laid a run in her first turn, and goes out in her second by laying
-    9C 9D 9S (not Kalooki: she had melded before); bob, left with his court cards, is out of the
-    game, and cid, left 19, plays on."""
-    knobs = {"hand_size": 7, "opening_threshold": 0, "elimination": True, "goal_score": 20}
-    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
-    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
-    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
-    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D")
-    return game
-
-
 def shown_hand_end(seat: Seat) -> list[str]:
     seat.page.wait_for_selector("#hand-end:not([hidden])")
     seat.wait(f"{LINES}.length > 0")
@@ -48,7 +36,7 @@ def shown_hand_end(seat: Seat) -> list[str]:
 
 def test_a_page_reloaded_between_hands_shows_the_lines_it_showed_live(browser: Any) -> None:
     # After the reload the screen said "You went out." and "Not Kalooki: ..." but no more that bob is out.
-    table, tokens = table_of(ann_about_to_go_out(), "classic")
+    table, tokens = table_of(ann_about_to_go_out(elimination=True, goal_score=20), "classic")
     with hosted(table, advisor=WebCoach()) as host:
         port = host.server.port
         ann, bob = (taking_seat_back(browser, port, table.code, tokens[name]) for name in ("ann", "bob"))
@@ -67,7 +55,7 @@ def test_a_page_reloaded_between_hands_shows_the_lines_it_showed_live(browser: A
 
 def test_a_host_resumed_between_hands_shows_who_is_out_and_why_it_was_not_kalooki(browser: Any) -> None:
     # A table saved between hands and hosted again: the page said "You went out." and nothing else.
-    game = ann_about_to_go_out()
+    game = ann_about_to_go_out(elimination=True, goal_score=20)
     play(game, *ANNS_LAST_TURN)
     table, tokens = table_of(game, "classic")
     with hosted(table, advisor=WebCoach()) as host:
@@ -108,7 +96,7 @@ def test_the_hands_and_the_games_score_tables_show_every_column_beside_a_long_na
 
 def test_a_player_out_of_the_game_is_told_so_not_shown_an_empty_hand(browser: Any) -> None:
     # The page said "Your hand (0)" to bob, out of the game and watching, as if he had just gone out.
-    game = ann_about_to_go_out()
+    game = ann_about_to_go_out(elimination=True, goal_score=20)
     play(game, *ANNS_LAST_TURN)
     game.next_hand()
     assert game.eliminated == [False, True, False]
@@ -127,11 +115,7 @@ def test_the_end_of_the_game_comes_into_sight_headed_game_over(browser: Any) -> 
     # bob, on a phone and reading the table's top, saw nothing happen when ann ended the game: the end was
     # below the fold, headed "Hand 1 is over", its "Game over" further down, under a title bar still
     # saying "hand 1, dealt by cid · turn 4".
-    knobs = {"hand_size": 7, "opening_threshold": 0, "goal_score": 1}
-    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
-    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
-    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
-    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D")
+    game = ann_about_to_go_out(goal_score=1)
     table, tokens = table_of(game, "classic")
     with hosted(table, advisor=WebCoach()) as host:
         port = host.server.port
@@ -161,11 +145,8 @@ CARD_LINES = """[...document.querySelectorAll('#hand-end-table td.left')].map((c
 def test_the_cards_left_on_a_phone_stand_on_a_line_or_two_not_one_a_line(browser: Any, width: int) -> None:
     # The cards left had a column a card wide beside the name: bob's seven stood seven lines tall (a hand
     # of 13 left, 13), and the table was a few screens long on a phone.
-    knobs = {"hand_size": 7, "opening_threshold": 0, "goal_score": 200}
-    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
-    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
-    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
-    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D", *ANNS_LAST_TURN)
+    game = ann_about_to_go_out(goal_score=200)
+    play(game, *ANNS_LAST_TURN)
     table, tokens = table_of(game, "classic")
     with hosted(table, advisor=WebCoach()) as host:
         ann = taking_seat_back(

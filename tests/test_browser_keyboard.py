@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import QUICK, ann_on_a_phone_beside_bob, table_of, taking_seat_back
+from browser_helpers import QUICK, ann_about_to_go_out, ann_on_a_phone_beside_bob, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from net_helpers import hosted, new_table
-from rules_helpers import new_game, play
 
 FOCUSED = (
     "((node) => (node === document.body ? 'the page' : node.getAttribute('aria-label') || node.id))"
@@ -55,12 +54,7 @@ def test_the_focus_stays_in_the_turn_after_each_move_made_with_the_keyboard(brow
 def test_the_focus_goes_to_next_hand_when_a_keyboard_players_discard_ends_the_hand(browser: Any) -> None:
     # The discard's button and the Move box go with the end of the hand, and the focus went to the page's
     # top: Tab went through the top bar and every meld on the table to reach Next hand.
-    knobs = {"hand_size": 7, "opening_threshold": 0}
-    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
-    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
-    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
-    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D")
-    table, tokens = table_of(game, "classic")
+    table, tokens = table_of(ann_about_to_go_out(), "classic")
     with hosted(table, advisor=WebCoach()) as host:
         ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
         ann.page.focus("#draw-stock")
