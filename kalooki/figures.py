@@ -140,7 +140,6 @@ def figures_of(bots: Sequence[str]) -> list[Figure]:
 def _game_counts(record: GameRecord, bots: Sequence[str]) -> dict[str, tuple[float, float]]:
     """One game's numerator and denominator of every figure. Summed per seat, then per bot, rather
     than key by key: a plain ``simulate`` works this out for every game inside its own time."""
-    seats = range(len(bots))
     played = [0] * len(bots)
     won = [0] * len(bots)
     scored = [0] * len(bots)
@@ -178,19 +177,19 @@ def _game_counts(record: GameRecord, bots: Sequence[str]) -> dict[str, tuple[flo
         "opening_turn": (opening_turns, opened),
         "points_per_loser": (loser_points, losers),
     }
-    by_bot: dict[str, list[int]] = {}
-    for seat in seats:
+    for seat in range(len(bots)):
         name = record.bot(bots, seat)
         game_won = seat in record.winners
         count[f"seat_game_wins.{seat + 1}"] = (game_won, 1)
         count[f"seat_hand_wins.{seat + 1}"] = (won[seat], played[seat])
-        sums = by_bot.setdefault(name, [0] * 6)
-        for place, value in enumerate((game_won, 1, won[seat], played[seat], scored[seat], played[seat])):
-            sums[place] += value
-    for name, sums in by_bot.items():
-        count[f"bot_game_wins.{name}"] = (sums[0], sums[1])
-        count[f"bot_hand_wins.{name}"] = (sums[2], sums[3])
-        count[f"bot_score_per_hand.{name}"] = (sums[4], sums[5])
+        # A bot in several seats: its figures are the sums of its seats'.
+        for key, top, bottom in (
+            (f"bot_game_wins.{name}", game_won, 1),
+            (f"bot_hand_wins.{name}", won[seat], played[seat]),
+            (f"bot_score_per_hand.{name}", scored[seat], played[seat]),
+        ):
+            so_far = count.get(key, (0, 0))
+            count[key] = (so_far[0] + top, so_far[1] + bottom)
     return count
 
 
@@ -227,9 +226,13 @@ def _linearised(units: Units) -> list[float] | None:
     ]
 
 
+def _mean(values: Sequence[float]) -> float:
+    return math.fsum(values) / len(values)
+
+
 def _mean_and_spread(values: Sequence[float]) -> tuple[float, float]:
     """The mean and the sample standard deviation (0 for a single value)."""
-    centre = math.fsum(values) / len(values)
+    centre = _mean(values)
     if len(values) < 2:
         return centre, 0.0
     return centre, math.sqrt(math.fsum((value - centre) ** 2 for value in values) / (len(values) - 1))
@@ -281,15 +284,15 @@ class PairedTest:
 def paired_test(a: Units, b: Units) -> PairedTest:
     """Test a figure's difference between two runs on the same seeds, unit ``i`` against unit ``i``."""
     linear_a, linear_b = _linearised(a), _linearised(b)
-    value_a = _mean_and_spread(linear_a)[0] if linear_a is not None else 0.0
-    value_b = _mean_and_spread(linear_b)[0] if linear_b is not None else 0.0
+    value_a = _mean(linear_a) if linear_a is not None else 0.0
+    value_b = _mean(linear_b) if linear_b is not None else 0.0
     if linear_a is None or linear_b is None or len(linear_a) != len(linear_b) or len(linear_a) < 2:
         # A mean of nothing is no 0 to test against, and one pair has no spread: no test was made.
         missing = tuple(side for side, linear in (("a", linear_a), ("b", linear_b)) if linear is None)
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0, NOT_TESTED, missing)
     np = _numpy()
     gaps = np.asarray(linear_b) - np.asarray(linear_a)
-    if not _numpy().any(abs(gaps) > 1e-12):
+    if not np.any(abs(gaps) > 1e-12):
         # No pair moved (most often: none happened in either run): t is 0 / 0, and a p of 1 counted
         # in the family would make every real test's adjusted p larger.
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0, SAME)

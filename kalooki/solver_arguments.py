@@ -4,6 +4,7 @@ the common call pays nothing for it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from kalooki.cards import JOKER, Card, format_card
 from kalooki.melds import TableMeld
@@ -25,8 +26,8 @@ def argument_problem(
         problem = cards_problem(name, cards)
         if problem is not None:
             return problem
-    if not isinstance(keep, int) or isinstance(keep, bool):
-        return f"keep must be a whole number of cards, not {_shown(keep)}"
+    if not _whole(keep):
+        return _keep_refusal(keep)
     if isinstance(table, str | bytes) or not isinstance(table, Sequence):
         return f"the table must be a sequence of melds, not {_shown(table)}"
     for meld in table:
@@ -49,8 +50,8 @@ def call_problem(
         for card in hand:
             if not 0 <= card <= JOKER:
                 return f"{card} is not a card code (0-51 for standard cards, 52 for a joker)"
-    if not isinstance(keep, int) or isinstance(keep, bool):
-        return f"keep must be a whole number of cards, not {_shown(keep)}"
+    if not _whole(keep):
+        return _keep_refusal(keep)
     if keep < 0:
         return f"keep must be 0 or more, not {keep}"
     if must_include:
@@ -66,12 +67,21 @@ def _shown(value: object) -> str:
     return clipped(repr(value), 60)
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number, and not a bool (True was taken for 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _keep_refusal(keep: object) -> str:
+    return f"keep must be a whole number of cards, not {_shown(keep)}"
+
+
 def cards_problem(name: str, cards: object) -> str | None:
     """Why ``cards`` (``name``: the hand, or must_include) is no sequence of whole numbers, or None."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
         return f"{name} must be a sequence of card codes, not {_shown(cards)}"
     for card in cards:
-        if not isinstance(card, int) or isinstance(card, bool):
+        if not _whole(card):
             return (
                 f"{name} holds {_shown(card)}: cards are given by their codes, whole numbers "
                 "(kalooki.cards.parse_card('7H') reads one)"
