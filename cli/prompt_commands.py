@@ -11,6 +11,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from difflib import get_close_matches
 
+from kalooki.cards import RANK_LETTERS
 from kalooki.moves import ALIASES, offered_commands
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
 from kalooki.rulebook import move_rules
@@ -85,8 +86,6 @@ JOKERLESS = {row.meaning: row.jokerless for row in HELP_ROWS if row.jokerless}
 MELD_ROW = HELP_ROWS[2]
 """The meld's row, whose example run is as long as the shortest run of the variant (:func:`meld_meaning`)."""
 
-_RANK_CODES = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-
 
 def meld_meaning(variant: Variant) -> str:
     """The meld row's meaning in ``variant``: where runs are of four or more, its example run is that long
@@ -96,7 +95,8 @@ def meld_meaning(variant: Variant) -> str:
         return MELD_ROW.meaning if variant.jokers else MELD_ROW.jokerless
     starts = run_frame(variant).window_starts()
     low = 7 if 7 in starts else starts[-1]
-    run = " ".join(f"{_RANK_CODES.get(rank, str(rank))}H" for rank in range(low, low + variant.run_minimum))
+    # Rank 14 is the ace above the king.
+    run = " ".join(f"{RANK_LETTERS[(rank - 1) % 13]}H" for rank in range(low, low + variant.run_minimum))
     return MELD_ROW.jokerless.replace("7H 8H 9H", run).replace(" (runs", f" (runs of {variant.run_minimum}+,")
 
 
