@@ -198,6 +198,7 @@ def _message(
     kind = error["type"]
     ctx = error.get("ctx") or {}
     got = f", got {describe_value(value)}" if found else ""
+    left_empty = value is None and found and plain_text == ""  # `description:` with nothing after it
 
     def with_hint(base: str, expected: str) -> str:
         hint = ""
@@ -207,7 +208,7 @@ def _message(
             hint = number_hint(value)
         if not hint and expected == "boolean" and plain_text is not None:
             hint = boolean_word_hint(plain_text)
-        if not hint and value is None and found and plain_text == "":
+        if not hint and left_empty:
             hint = "give it a value, or leave the key out"
         if not hint and plain_text is None and isinstance(value, str):
             kind = _unquoted_kind(value)
@@ -232,14 +233,14 @@ def _message(
         # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
         quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
         suffix = " (put it in quotes to make it text)" if quotable else ""
-        if value is None and found and plain_text == "":
+        if left_empty:
             suffix = ": give it a value, or leave the key out"
         return f"expected text{got}{suffix}"
     if kind == "literal_error":
         expected = str(ctx.get("expected", ""))
         options = re.findall(r"'([^']*)'", expected)
         text = f"expected one of {', '.join(options)}{got}" if options else f"expected {expected}{got}"
-        if value is None and found and plain_text == "":
+        if left_empty:
             text += ": give it one, or leave the key out"
         if isinstance(value, str) and options:
             close = suggest_value(value, options)
