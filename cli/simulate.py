@@ -550,8 +550,7 @@ def tell_bot_faults(records: Iterable[GameRecord]) -> None:
 
 def _same_rules(a: Variant, b: Variant, set_a: list[str], set_b: list[str]) -> str:
     """Why two variants with the same rules are not compared: the games could only find no difference."""
-    label_a = " with ".join([a.name, ", ".join(set_a)]) if set_a else a.name
-    label_b = " with ".join([b.name, ", ".join(set_b)]) if set_b else b.name
+    label_a, label_b = run_labels((a.name, a.name, set_a), (b.name, b.name, set_b))
     knobs = dict.fromkeys(option.split("=", 1)[0].strip() for option in set_b)
     already = [f"{knob} is already {yaml_scalar(getattr(a, knob))}" for knob in knobs if knob in KNOB_NAMES]
     because = f"{', '.join(already)} in A, so " if already else ""
