@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from kalooki.errors import KalookiError
-from kalooki.text import clipped, escape_controls
+from kalooki.text import clipped, clipped_repr, escape_controls
 
 Card = int
 Suit = int
@@ -208,7 +208,7 @@ def card_name(card: Card) -> str:
 
 def no_code(card: object) -> str:
     """Says that ``card`` is no card code, and what the codes are."""
-    return f"{clipped(repr(card), 60)} is not a card code (0-51 for standard cards, {JOKER} for a joker)"
+    return f"{clipped_repr(card)} is not a card code (0-51 for standard cards, {JOKER} for a joker)"
 
 
 # Each card's words, looked up: a code outside them is refused rather than read modulo 13.

@@ -56,7 +56,7 @@ from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
-from kalooki.text import clipped, safe_repr
+from kalooki.text import clipped, clipped_repr, safe_repr
 from kalooki.turn import NOTHING_TO_TAKE_BACK
 from kalooki.variant import Variant, not_a_variant
 from kalooki.view import PlayerView
@@ -124,13 +124,13 @@ class Game(LegalActions):
             raise SetupError(problem)
         if isinstance(players, str | bytes) or not isinstance(players, Iterable):
             # "ann" was read letter by letter (two players called n), "ab" as players a and b.
-            shown = clipped(repr(players), 60)
+            shown = clipped_repr(players)
             raise SetupError(f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}")
         names = list(players)
         # As the seed (seed_to_keep): a limit of 1.5 or True was taken, and the save it made was refused
         # when read back; None or "10" failed as a bare TypeError.
         if not isinstance(turn_limit, SupportsIndex) or isinstance(turn_limit, bool):
-            shown = clipped(repr(turn_limit), 60)
+            shown = clipped_repr(turn_limit)
             raise SetupError(
                 f"the turn limit must be a whole number, not {shown} ({type(turn_limit).__name__})"
             )

@@ -40,7 +40,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, Final, TypeVar
 
 from kalooki.errors import KalookiError
-from kalooki.text import clipped
+from kalooki.text import clipped_repr
 
 CONNECT_TIMEOUT: Final = 3.0
 """Seconds to wait for a Dask scheduler before giving up on it."""
@@ -104,7 +104,7 @@ def given_or_opened(pool: Pool | None, workers: int | None, most: int) -> Abstra
     if pool is None:
         return open_pool(workers, most=most)
     if not isinstance(pool, Pool):
-        shown = clipped(repr(pool), 60)
+        shown = clipped_repr(pool)
         raise ExecutorError(f"pool must be a Pool (kalooki.executors.open_pool opens one), not {shown}")
     return nullcontext(pool)
 
@@ -127,7 +127,7 @@ def open_pool(
         return
     count = default_workers() if workers is None else workers
     if not isinstance(count, int) or isinstance(count, bool):  # workers="2" was a bare TypeError
-        raise ExecutorError(f"workers must be a whole number, at least 1, not {clipped(repr(count), 60)}")
+        raise ExecutorError(f"workers must be a whole number, at least 1, not {clipped_repr(count)}")
     if count < 1:  # (the command line refuses --workers 0 itself, naming its option)
         raise ExecutorError(f"workers must be at least 1, not {count}")
     if most is not None:

@@ -29,7 +29,7 @@ from kalooki.jsonio import is_whole_number
 from kalooki.melds import (
     TableMeld,
 )
-from kalooki.text import clipped
+from kalooki.text import clipped_repr
 from kalooki.variant import Variant
 from kalooki.view import PlayerView, ViewDraft
 
@@ -87,7 +87,7 @@ def seed_to_keep(seed: object) -> int | None:
         return None
     if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
         return operator.index(seed)
-    shown = clipped(repr(seed), 60)
+    shown = clipped_repr(seed)
     raise SetupError(f"the seed must be a whole number or None, not {shown} ({type(seed).__name__})")
 
 
@@ -102,7 +102,7 @@ class NoSeatError(KalookiError, IndexError):
 
 def no_seat(seat: object) -> str:
     """Says that ``seat`` is none of the table's: the seats are whole numbers from 0, one a player."""
-    return f"there is no seat {seat if type(seat) is int else clipped(repr(seat), 60)} at this table"
+    return f"there is no seat {seat if type(seat) is int else clipped_repr(seat)} at this table"
 
 
 class DealError(KalookiError):
@@ -147,9 +147,9 @@ def deal_parts_problem(deal: object) -> str | None:
     "0" failed as a TypeError while the refusal was worded, a card past the joker's as an IndexError,
     and a seat or a card True was taken for 1."""
     if not isinstance(deal, FixedDeal):
-        return f"not a fixed deal: {clipped(repr(deal), 60)}"
+        return f"not a fixed deal: {clipped_repr(deal)}"
     if not isinstance(deal.hands, Mapping):
-        return f"the deal's hands: {clipped(repr(deal.hands), 60)} is not a mapping of seats to cards"
+        return f"the deal's hands: {clipped_repr(deal.hands)} is not a mapping of seats to cards"
     for seat in [*deal.hands, *([] if deal.dealer is None else [deal.dealer])]:
         if not is_whole_number(seat):
             return no_seat(seat)
@@ -160,14 +160,14 @@ def deal_parts_problem(deal: object) -> str | None:
     ]
     for where, cards in parts:
         if not isinstance(cards, Sequence) or isinstance(cards, str | bytes):
-            return f"{where}: {clipped(repr(cards), 60)} is not a list of card codes"
+            return f"{where}: {clipped_repr(cards)} is not a list of card codes"
         for card in cards:
             if not is_whole_number(card) or not 0 <= card <= JOKER:
-                return f"{where}: {clipped(repr(card), 60)} is not a card code (0 to {JOKER})"
+                return f"{where}: {clipped_repr(card)} is not a card code (0 to {JOKER})"
     again = deal.drawn_again if isinstance(deal.drawn_again, list | tuple) else [deal.drawn_again]
     for drawn in [deal.drawn_for_dealer, *again]:
         if not isinstance(drawn, Mapping):
-            shown = clipped(repr(drawn), 60)
+            shown = clipped_repr(drawn)
             return f"the cards drawn for the dealer: {shown} is not a mapping of player names to cards"
     return None
 

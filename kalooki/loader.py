@@ -58,7 +58,7 @@ from kalooki.loader_refs import (
     locate_top,
 )
 from kalooki.set_options import SET_SOURCE, SetOptions, parse_set_options
-from kalooki.text import clipped
+from kalooki.text import clipped_repr
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic, Location, YamlDocument, YamlError, load_yaml_text, sort_diagnostics
 
@@ -112,7 +112,7 @@ def resolve_variant(
     """
     problems: list[Diagnostic] = []
     if not isinstance(name_or_path, str | Path):  # None, a number or bytes was a bare TypeError
-        said = f"a variant is given by a built-in name or a path, not {clipped(repr(name_or_path), 60)}"
+        said = f"a variant is given by a built-in name or a path, not {clipped_repr(name_or_path)}"
         raise VariantError([Diagnostic("", 0, 0, "", said)])
     _check_folder("", base_dir)
     if isinstance(overrides, Mapping):
@@ -156,10 +156,10 @@ def load_variant_text(
     """
     problems: list[Diagnostic] = []
     if not isinstance(text, str | bytes):  # None or a number was a bare TypeError
-        said = f"a variant's text is a string or UTF-8 bytes, not {clipped(repr(text), 60)}"
+        said = f"a variant's text is a string or UTF-8 bytes, not {clipped_repr(text)}"
         raise VariantError([Diagnostic(str(source), 0, 0, "", said)])
     if not isinstance(source, str):  # None was a bare TypeError, from the path its name is read from
-        said = f"source must be text, the name diagnostics give the variant, not {clipped(repr(source), 60)}"
+        said = f"source must be text, the name diagnostics give the variant, not {clipped_repr(source)}"
         raise VariantError([Diagnostic("", 0, 0, "", said)])
     _check_folder(source, base_dir)
     knobs, set_options = None, None
@@ -185,7 +185,7 @@ def load_variant_text(
 def _check_folder(source: str, base_dir: object) -> None:
     """Refuse a ``base_dir`` that is no path (5 was a bare TypeError, where a base was looked for)."""
     if base_dir is not None and not isinstance(base_dir, str | PathLike):
-        said = f"base_dir must be a folder's path, not {clipped(repr(base_dir), 60)}"
+        said = f"base_dir must be a folder's path, not {clipped_repr(base_dir)}"
         raise VariantError([Diagnostic(source, 0, 0, "", said)])
 
 
@@ -214,7 +214,7 @@ def _set_options(overrides: Sequence[str] | SetOptions, problems: list[Diagnosti
     )
     if options is None or not all(isinstance(option, str) for option in options):
         wrong = overrides if options is None else next(o for o in options if not isinstance(o, str))
-        said = f"expected KEY=VALUE options or a mapping of knobs, got {clipped(repr(wrong), 60)}"
+        said = f"expected KEY=VALUE options or a mapping of knobs, got {clipped_repr(wrong)}"
         problems.append(Diagnostic(SET_SOURCE, 0, 0, "", said))
         return None
     try:

@@ -23,7 +23,7 @@ from kalooki.jsonio import is_whole_number
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Swap, meld_of
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import MAX_NAME
-from kalooki.text import clipped, escape_controls, name_key, name_lookalike
+from kalooki.text import clipped, clipped_repr, escape_controls, name_key, name_lookalike
 from kalooki.variant import LATER_KNOBS, variant_json
 
 LOG_VERSION = 1
@@ -232,12 +232,10 @@ def replay(
     """
     # None was a bare TypeError (not iterable), an on_events of 5 one at the first step confirmed.
     if isinstance(records, str | bytes | Mapping) or not isinstance(records, Iterable):
-        shown = clipped(repr(records), 60)
+        shown = clipped_repr(records)
         raise ReplayError(f"replay reads a log's records, each json.loads of a line, not {shown}")
     if on_events is not None and not callable(on_events):
-        raise ReplayError(
-            f"on_events must be a function of (game, events), not {clipped(repr(on_events), 60)}"
-        )
+        raise ReplayError(f"on_events must be a function of (game, events), not {clipped_repr(on_events)}")
     items = _Records(records)
     game = _start_game(items)
     index = _confirm(game, items, game.opening_events, 1, on_events)
@@ -281,7 +279,7 @@ class _Records:
             # A line of text (replay(open(path))) was an AttributeError: 'str' object has no attribute 'get'.
             if type(record) is not dict and not isinstance(record, Mapping):
                 number = self._first + len(self._held) + 1
-                shown = clipped(repr(record), 60)
+                shown = clipped_repr(record)
                 raise ReplayError(
                     f"record {number}: a record is read from its line by json.loads, not {shown}"
                 )

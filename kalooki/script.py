@@ -32,7 +32,7 @@ from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.set_options import head_count_noted
 from kalooki.statecheck import check_player_name
-from kalooki.text import clipped, name_key, name_lookalike
+from kalooki.text import clipped_repr, name_key, name_lookalike
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
 from kalooki.wholenumbers import whole_floats_as_integers
@@ -202,7 +202,7 @@ class LoadedScript:
 def load_script(path: str | Path) -> LoadedScript:
     """Read and check a game script; raises :class:`ScriptError` (every problem, positioned)."""
     if not isinstance(path, str | PathLike):  # None or a number was a bare TypeError from open
-        raise not_given("", f"a script is given by its path, not {clipped(repr(path), 60)}")
+        raise not_given("", f"a script is given by its path, not {clipped_repr(path)}")
     try:
         document = load_yaml_file(path)
     except YamlError as error:
@@ -216,9 +216,9 @@ def load_script_text(text: str, source: str = "<script>", base_dir: str | Path =
     # As the loader's load_variant_text: None or a number for the text, or None for the folder, was a bare
     # TypeError (object of type 'NoneType' has no len()).
     if not isinstance(text, str | bytes):
-        raise not_given(source, f"a script's text is a string or UTF-8 bytes, not {clipped(repr(text), 60)}")
+        raise not_given(source, f"a script's text is a string or UTF-8 bytes, not {clipped_repr(text)}")
     if not isinstance(base_dir, str | PathLike):
-        raise not_given(source, f"base_dir must be a folder's path, not {clipped(repr(base_dir), 60)}")
+        raise not_given(source, f"base_dir must be a folder's path, not {clipped_repr(base_dir)}")
     try:
         document = load_yaml_text(text, source)
     except YamlError as error:

@@ -18,7 +18,7 @@ from kalooki.driver import BotFault, BotFaults, play_turn
 from kalooki.engine import DealError, Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.script import MAX_BOT_HANDS, LoadedScript, ScriptError, ScriptMove, not_given
-from kalooki.text import clipped
+from kalooki.text import clipped, clipped_repr
 from kalooki.yamlio import Location
 
 
@@ -130,12 +130,10 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
     # None or the script's text was an AttributeError ('NoneType' object has no attribute 'variant'); an
     # on_events of 5 a TypeError once the first events came.
     if not isinstance(script, LoadedScript):
-        said = f"run_script plays a LoadedScript (load_script gives one), not {clipped(repr(script), 60)}"
+        said = f"run_script plays a LoadedScript (load_script gives one), not {clipped_repr(script)}"
         raise not_given("", said)
     if on_events is not None and not callable(on_events):
-        raise not_given(
-            "", f"on_events must be a function of (game, events), not {clipped(repr(on_events), 60)}"
-        )
+        raise not_given("", f"on_events must be a function of (game, events), not {clipped_repr(on_events)}")
     run = ScriptRun(variant=script.variant.name, players=list(script.players), seed=script.seed)
 
     def emit(game: Game, events: list[Event]) -> None:

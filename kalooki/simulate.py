@@ -47,7 +47,7 @@ from kalooki.jsonio import is_whole_number
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult, summarise
 from kalooki.stalls import Stall, stall_of
-from kalooki.text import clipped
+from kalooki.text import clipped_repr
 from kalooki.variant import Variant, not_a_variant
 
 __all__ = [
@@ -288,16 +288,14 @@ class GamePlan:
         # The command line's options refuse them (--max-hands 0); from the library max_hands=0 played no
         # hand of any game and returned the games as played, unfinished.
         if not is_whole_number(self.seed):  # "x" or 1.5 was taken, its text hashed, and reported as the seed
-            raise SimulationError(f"seed must be a whole number, not {clipped(repr(self.seed), 60)}")
+            raise SimulationError(f"seed must be a whole number, not {clipped_repr(self.seed)}")
         for name, value in (("max_turns", self.max_turns), ("max_hands", self.max_hands)):
             if not is_whole_number(value) or value < 1:
-                raise SimulationError(
-                    f"{name} must be a whole number, at least 1, not {clipped(repr(value), 60)}"
-                )
+                raise SimulationError(f"{name} must be a whole number, at least 1, not {clipped_repr(value)}")
         if self.max_turns > MAX_TURN_LIMIT:  # the engine's refusal came from a game, in a worker
             raise SimulationError(f"max_turns must be at most {MAX_TURN_LIMIT:,}, not {self.max_turns:,}")
         if self.duplicate is not True and self.duplicate is not False:  # "no" was taken as true
-            raise SimulationError(f"duplicate must be True or False, not {clipped(repr(self.duplicate), 60)}")
+            raise SimulationError(f"duplicate must be True or False, not {clipped_repr(self.duplicate)}")
         refusal = duplicate_refusal(self.bots, self.games) if self.duplicate else None
         if refusal is not None:
             raise SimulationError(refusal)
@@ -400,16 +398,14 @@ def bot_list(bots: Sequence[str]) -> tuple[str, ...]:
     """``bots`` as a plan keeps them: a string, which Python takes for a sequence of letters (``"greedy,
     random"`` made 13 bots), is refused, as is a name that is no string, or no list (None was a TypeError)."""
     if isinstance(bots, str | bytes) or not isinstance(bots, Iterable):
-        shown = clipped(repr(bots), 60)
+        shown = clipped_repr(bots)
         raise SimulationError(
             f"bots: give a list of bot names, one a seat (['greedy', 'random']), not {shown}"
         )
     names = tuple(bots)
     for name in names:
         if not isinstance(name, str):
-            raise SimulationError(
-                f"bots: a bot is given by its name, a string, not {clipped(repr(name), 60)}"
-            )
+            raise SimulationError(f"bots: a bot is given by its name, a string, not {clipped_repr(name)}")
     return names
 
 
@@ -419,7 +415,7 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     if problem is not None:
         raise SimulationError(problem)
     if not is_whole_number(games):  # "2" or 1.5 was a bare TypeError
-        raise SimulationError(f"games must be a whole number, at least 1, not {clipped(repr(games), 60)}")
+        raise SimulationError(f"games must be a whole number, at least 1, not {clipped_repr(games)}")
     if games < 1:
         raise SimulationError(f"games must be at least 1, not {games}")
     if games > MAX_GAMES:
@@ -469,7 +465,7 @@ def play_plans(
     ``plan_started(which)`` as the first of its games is handed to the pool.
     """
     if progress is not None and not callable(progress):  # 5 was a TypeError once the first game was played
-        shown = clipped(repr(progress), 60)
+        shown = clipped_repr(progress)
         raise SimulationError(f"progress must be a function of (games done, games in all), not {shown}")
     records: list[list[GameRecord]] = [[] for _ in plans]
     total = sum(plan.games for plan in plans)

@@ -8,7 +8,7 @@ from typing import TypeGuard
 
 from kalooki.cards import JOKER, Card, format_card
 from kalooki.melds import TableMeld
-from kalooki.text import clipped
+from kalooki.text import clipped_repr
 from kalooki.variant import not_a_variant
 
 
@@ -29,11 +29,12 @@ def argument_problem(
     if not _whole(keep):
         return _keep_refusal(keep)
     if isinstance(table, str | bytes) or not isinstance(table, Sequence):
-        return f"the table must be a sequence of melds, not {_shown(table)}"
+        return f"the table must be a sequence of melds, not {clipped_repr(table)}"
     for meld in table:
         if not isinstance(meld, TableMeld):
             return (
-                f"the table holds {_shown(meld)}: its melds are TableMeld objects (a game's table holds them)"
+                f"the table holds {clipped_repr(meld)}: "
+                "its melds are TableMeld objects (a game's table holds them)"
             )
     return None
 
@@ -45,7 +46,7 @@ def call_problem(
     card code out of range, a ``keep`` below 0 or no whole number (True was one card), a card of
     ``must_include`` the hand does not hold, an ``opened`` that is no bool ("no" was taken as true)."""
     if opened is not True and opened is not False:
-        return f"opened must be True or False, not {_shown(opened)}"
+        return f"opened must be True or False, not {clipped_repr(opened)}"
     if hand and not (min(hand) >= 0 and max(hand) <= JOKER):
         for card in hand:
             if not 0 <= card <= JOKER:
@@ -63,27 +64,23 @@ def call_problem(
     return None
 
 
-def _shown(value: object) -> str:
-    return clipped(repr(value), 60)
-
-
 def _whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number, and not a bool (True was taken for 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _keep_refusal(keep: object) -> str:
-    return f"keep must be a whole number of cards, not {_shown(keep)}"
+    return f"keep must be a whole number of cards, not {clipped_repr(keep)}"
 
 
 def cards_problem(name: str, cards: object) -> str | None:
     """Why ``cards`` (``name``: the hand, or must_include) is no sequence of whole numbers, or None."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-        return f"{name} must be a sequence of card codes, not {_shown(cards)}"
+        return f"{name} must be a sequence of card codes, not {clipped_repr(cards)}"
     for card in cards:
         if not _whole(card):
             return (
-                f"{name} holds {_shown(card)}: cards are given by their codes, whole numbers "
+                f"{name} holds {clipped_repr(card)}: cards are given by their codes, whole numbers "
                 "(kalooki.cards.parse_card('7H') reads one)"
             )
     return None
@@ -95,5 +92,5 @@ def not_held(card: object, must_include: object) -> str:
     problem = cards_problem("must_include", must_include)
     if problem is not None:
         return problem
-    shown = format_card(card) if isinstance(card, int) and 0 <= card <= JOKER else _shown(card)
+    shown = format_card(card) if isinstance(card, int) and 0 <= card <= JOKER else clipped_repr(card)
     return f"must_include names {shown}, a card the hand does not hold"

@@ -131,6 +131,17 @@ def clipped(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+REPR_LIMIT: Final = 60
+"""The most characters of a value's ``repr`` an error message quotes: room left on the line for what
+the message says of it."""
+
+
+def clipped_repr(value: object) -> str:
+    """``repr(value)`` cut to :data:`REPR_LIMIT` characters, for an error message that names a value
+    of the wrong kind (a whole list passed for a card stays one line)."""
+    return clipped(repr(value), REPR_LIMIT)
+
+
 def unlike_ascii(key: str) -> str:
     """For a key with a character no key name has (every one is plain ASCII), that character named:
     a look-alike letter (Cyrillic 'о') or an invisible one (a zero-width space) reads as the key meant."""

@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from kalooki.rules import RUN_MAX, SMALLEST_MELD
-from kalooki.text import clipped, control_class, first_control, space_class
+from kalooki.text import clipped_repr, control_class, first_control, space_class
 from kalooki.variant_checks import cross_field_problems
 from kalooki.wholenumbers import whole_floats_as_integers
 
@@ -492,5 +492,5 @@ def not_a_variant(value: object) -> str | None:
     name given for the variant is the likely slip (it failed deep inside, as an AttributeError)."""
     if isinstance(value, Variant):
         return None
-    shown = clipped(repr(value), 60)
+    shown = clipped_repr(value)
     return f"the variant must be a Variant (kalooki.loader.load_variant gives one), not {shown}"

@@ -25,7 +25,7 @@ from kalooki.cardstate import CardState
 from kalooki.errors import KalookiError
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Meld, Swap
 from kalooki.table_plays import joker_swaps, opened_layings
-from kalooki.text import clipped
+from kalooki.text import clipped_repr
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
@@ -125,7 +125,7 @@ class LegalView:
             others = view.seat != view.current
         except AttributeError:  # a game or None: 'Game' object has no attribute 'seat'
             plain = view is None or isinstance(view, str | bytes | int | float)
-            shown = clipped(repr(view), 60) if plain else f"a {type(view).__name__}"
+            shown = clipped_repr(view) if plain else f"a {type(view).__name__}"
             raise NotAViewError(
                 f"LegalView is made from a PlayerView (game.view(seat) gives one), not {shown}"
             ) from None

@@ -11,7 +11,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol
 
 from kalooki.errors import KalookiError
-from kalooki.text import clipped, escape_controls, name_key
+from kalooki.text import clipped, clipped_repr, escape_controls, name_key
 from kalooki.validation import suggest
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def register(name: str, factory: BotFactory) -> None:
         )
     if not callable(factory):
         # None was taken, and then the name said to be no bot's ("did you mean 'x'?" of 'x' itself).
-        shown = escape_controls(clipped(repr(factory), 60))
+        shown = escape_controls(clipped_repr(factory))
         raise BotFailedError(
             f"register: the bot '{name}' cannot be made from {shown}: give a bot class, "
             "or a function that makes a bot from a random.Random"
@@ -119,7 +119,7 @@ def _load_entry_points() -> None:
             if callable(loaded):
                 _REGISTRY[entry.name] = loaded
             else:  # None was taken, and the name then said to be no bot's ("did you mean" the name itself)
-                shown = escape_controls(clipped(repr(loaded), 60))
+                shown = escape_controls(clipped_repr(loaded))
                 _BROKEN[entry.name] = (
                     f"{where} could not be loaded: it names {shown}, no bot class or function"
                 )
