@@ -20,7 +20,7 @@ from kalooki.engine import DEFAULT_TURN_LIMIT, Event, Game
 from kalooki.events import DealEvent, GameEndEvent, HandEndEvent, events_from_json
 from kalooki.log import GameRecorder
 from kalooki.script import ScriptError, load_script
-from kalooki.script_run import HandReport, ScriptRun
+from kalooki.script_run import HandReport, RefusedMove, ScriptRun
 from kalooki.script_run import run_script as play_script
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
@@ -97,10 +97,15 @@ def show_run(
     console.print(f"[bold]{escape(run.variant)}[/bold]: {escape(', '.join(run.players))}")
     if chosen_seed:
         console.print(f"Seed {run.seed}: the script gives none (add `seed: {run.seed}` for the same cards).")
-    for event in events_from_json(run.events):
+    refused = list(run.refused)
+    for index, event in enumerate(events_from_json(run.events)):
+        while refused and refused[0].after <= index:
+            console.print(refused_line(refused.pop(0)), markup=False, highlight=False)
         line = escape(describe_event(event, variant=variant))
         style = "bold" if isinstance(event, DealEvent | HandEndEvent | GameEndEvent) else ""
         console.print(f"[{style}]{line}[/{style}]" if style else line, highlight=False)
+    for move in refused:
+        console.print(refused_line(move), markup=False, highlight=False)
     table = Table(title="Hands", show_lines=False)
     table.add_column("hand", justify="right")
     table.add_column("dealer")
@@ -131,6 +136,13 @@ def show_run(
         console.print("The game is not over.")
     if run.eliminated:
         console.print(f"Eliminated: {', '.join(run.eliminated)}", markup=False)
+
+
+def refused_line(move: RefusedMove) -> str:
+    """The account's line for a move refused as the script expects, where it was tried."""
+    return escape_controls(
+        f"{move.player} tries '{move.command.strip()}': refused, as the script expects: {move.message}"
+    )
 
 
 def hand_winner(hand: HandReport) -> str:

@@ -3,7 +3,8 @@
 A script names the variant (``variant`` and ``set``), the players in seat order
 (a name, or ``{name, bot}`` for a seat the bot plays), a ``seed`` for every card
 the script does not place, and ``hands``: for each hand an optional fixed ``deal``
-and the ``moves``, each ``{player: command}`` in the move language.
+and the ``moves``, each ``{player: command}`` in the move language (with ``refused:`` beside it where
+the engine must refuse it: :mod:`kalooki.script_refusals`).
 
 Loading checks everything that can be checked without playing, at its file
 position: unknown keys, card notation, move syntax, player and bot names, and
@@ -30,6 +31,7 @@ from kalooki.engine import FixedDeal, SetupError, overused_cards
 from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
+from kalooki.script_refusals import REFUSED, take_refusals
 from kalooki.set_options import head_count_noted
 from kalooki.statecheck import check_player_name
 from kalooki.text import clipped_repr, name_key, name_lookalike
@@ -179,6 +181,9 @@ class ScriptMove:
     action: Action
     where: Location
     """Where the script writes the command: a move the engine refuses is reported there."""
+    refused: str | None = None
+    """None: the move must be played. Else the script expects the engine to refuse it, with a message
+    holding these words ("": any refusal); the run then goes on, the move changing nothing."""
 
 
 @dataclass(frozen=True)
@@ -267,22 +272,24 @@ def _in_a_moves_words(problem: Diagnostic) -> Diagnostic:
 
 def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
     """Validate a loaded document as a game script, resolving its variant relative to ``base_dir``."""
+    data, refusals, refusal_problems = take_refusals(document)
     try:
-        script = GameScript.model_validate(document.data)
+        script = GameScript.model_validate(data)
     except ValidationError as error:
         # Report the variant's problems too (an unknown name, a bad knob in set:), as long as the
         # variant and set: keys are themselves the right kind of value.
         problems = [
             _in_a_moves_words(problem)
-            for problem in validation_diagnostics(error, document.data, document, model=GameScript)
+            for problem in validation_diagnostics(error, data, document, model=GameScript)
         ]
+        problems += refusal_problems
         name = document.data.get("variant", "classic")
         overrides = document.data.get("set")
         if isinstance(name, str) and (overrides is None or isinstance(overrides, dict)):
             _load_script_variant(document, name, base_dir, problems)
         problems += text_lookalikes(document, problems)
         raise ScriptError(sort_diagnostics(problems)) from None
-    problems = []
+    problems = refusal_problems
     variant = _load_script_variant(document, script.variant, base_dir, problems)
     names: list[str] = []
     bots: dict[int, str] = {}
@@ -337,7 +344,10 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         deals.append(
             None if hand.deal is None else _check_deal(hand.deal, document, path, names, variant, problems)
         )
-        moves.append(tuple(_check_moves(hand.moves, document, path, number, names, problems)))
+        checked = _check_moves(hand.moves, document, path, number, names, problems)
+        moves.append(
+            tuple(replace(move, refused=refusals.get((number - 1, move.number - 1))) for move in checked)
+        )
     problems += text_lookalikes(document, problems)
     if problems or variant is None:
         raise ScriptError(sort_diagnostics(problems))
@@ -459,6 +469,8 @@ def _check_moves(
     for index, entry in enumerate(entries):
         ((player, command),) = entry.items()
         where = (*path, "moves", index, player)
+        if player == REFUSED and player not in names:
+            continue  # told by take_refusals
         if player not in names:
             close = suggest(player, names)
             hint = f"; did you mean '{close}'?" if close else f" (the players are {', '.join(names)})"
@@ -499,6 +511,21 @@ def game_script_schema() -> dict[str, Any]:
     # key of its own to refuse (its command is checked by its own pattern), whose words this would replace.
     move = schema["$defs"]["HandScript"]["properties"]["moves"]["items"]
     move["errorMessage"] = "a move is one player's name and their command (ann: draw stock)"
+    # Beside a move, 'refused' (taken out before the model reads the move, take_refusals): one key more,
+    # and still one player's move.
+    del move["maxProperties"]
+    move["if"] = {"required": [REFUSED]}
+    move["then"] = {"maxProperties": 2}
+    move["else"] = {"maxProperties": 1}
+    move["properties"] = {
+        REFUSED: {
+            "type": ["boolean", "string"],
+            "minLength": 1,
+            "description": "The script expects this move refused, and goes on: true for any refusal, or "
+            "words the refusal must hold (any case).",
+            "examples": [True, "worth 21 points"],
+        }
+    }
     # A deal that is no mapping was told 'Incorrect type. Expected "deal | null"' (its anyOf's two
     # branches): one mapping-or-null, whose own words the editor says.
     hand = schema["$defs"]["HandScript"]["properties"]

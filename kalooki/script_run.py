@@ -55,6 +55,14 @@ class MoveFailure:
         }
 
 
+@dataclass(frozen=True)
+class RefusedMove(MoveFailure):
+    """A move the script expects refused (``refused:`` beside it), and refused: it changed nothing and
+    the run went on. ``after``: how many of the run's events came before it, where an account tells it."""
+
+    after: int = 0
+
+
 @dataclass
 class HandReport:
     number: int
@@ -99,6 +107,8 @@ class ScriptRun:
     """The script's seed (None: the cards it does not place were shuffled at random)."""
     faults: list[BotFault] = field(default_factory=list)
     """The bots that raised or chose what is no action (their moves replaced by safe ones), once each."""
+    refused: list[RefusedMove] = field(default_factory=list)
+    """The moves refused as the script expects, in order."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -111,6 +121,9 @@ class ScriptRun:
             "game_winner": self.game_winner,
             "eliminated": self.eliminated,
         }
+        # Only where the script expects a refusal: the JSON of every other script is as it was.
+        if self.refused:
+            data["refused"] = [move.to_json() for move in self.refused]
         if self.error is not None:
             data["error"] = self.error.to_json()
         return data
@@ -141,6 +154,12 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
         if on_events is not None and events:
             on_events(game, events)
 
+    def note_refusal(move: ScriptMove, message: str) -> None:
+        where = move.where
+        run.refused.append(
+            RefusedMove(move.hand, move.number, move.player, move.command, message, where, len(run.events))
+        )
+
     bots: dict[int, Bot] = {
         seat: make_bot(name, random.Random(f"{script.seed}/{seat}")) for seat, name in script.bots.items()
     }
@@ -159,7 +178,7 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
     hand_index = 0
     while True:
         moves = script.moves[hand_index] if hand_index < len(script.moves) else ()
-        failure = _play_hand(game, moves, bots, emit, faults)
+        failure = _play_hand(game, moves, bots, emit, note_refusal, faults)
         if failure is not None:
             run.error = failure
             break
@@ -212,6 +231,7 @@ def _play_hand(
     moves: Sequence[ScriptMove],
     bots: dict[int, Bot],
     emit: Callable[[Game, list[Event]], None],
+    note_refusal: Callable[[ScriptMove, str], None],
     faults: BotFaults,
 ) -> MoveFailure | None:
     for move in moves:
@@ -222,12 +242,28 @@ def _play_hand(
         if game.phase not in ("draw", "play"):
             return _failure(move, f"hand {game.hand_number} is already over")
         try:
-            emit(game, game.apply(move.action, game.seat_of(move.player)))
+            events = game.apply(move.action, game.seat_of(move.player))
         except KalookiError as error:
-            return _failure(move, str(error))
+            if move.refused is None:
+                return _failure(move, str(error))
+            if not _holds(str(error), move.refused):
+                said = f"refused, but not as the script expects ('{move.refused}' is not in it): {error}"
+                return _failure(move, said)
+            note_refusal(move, str(error))  # as expected: the move changed nothing, and the script goes on
+            continue
+        emit(game, events)
+        if move.refused is not None:
+            expected = f" ('{move.refused}')" if move.refused else ""
+            return _failure(move, f"the script expects this move refused{expected}, but it was played")
     while game.phase in ("draw", "play") and game.current in bots:
         emit(game, play_turn(game, bots[game.current], faults))
     return None
+
+
+def _holds(message: str, words: str) -> bool:
+    """Whether a refusal's ``message`` holds ``words``, in any case and however spaced (a script's
+    words are often copied from a refusal that wrapped on the screen)."""
+    return " ".join(words.casefold().split()) in " ".join(message.casefold().split())
 
 
 def _a_bots_seat(game: Game, player: str, bots: dict[int, Bot]) -> str:
