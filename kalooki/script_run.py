@@ -247,13 +247,14 @@ def _play_hand(
             if move.refused is None:
                 return _failure(move, str(error))
             if not _holds(str(error), move.refused):
-                said = f"refused, but not as the script expects ('{move.refused}' is not in it): {error}"
+                words = clipped(move.refused)
+                said = f"refused, but not as the script expects ('{words}' is not in it): {error}"
                 return _failure(move, said)
             note_refusal(move, str(error))  # as expected: the move changed nothing, and the script goes on
             continue
         emit(game, events)
         if move.refused is not None:
-            expected = f" ('{move.refused}')" if move.refused else ""
+            expected = f" ('{clipped(move.refused)}')" if move.refused else ""
             return _failure(move, f"the script expects this move refused{expected}, but it was played")
     while game.phase in ("draw", "play") and game.current in bots:
         emit(game, play_turn(game, bots[game.current], faults))

@@ -149,3 +149,13 @@ def test_the_json_schema_takes_refused_beside_one_move_only() -> None:
     ):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(yaml.safe_load(DEAL + wrong), schema)
+
+
+def test_words_pasted_at_length_are_clipped_in_the_refusal() -> None:
+    words = "y" * 5000
+    run = run_script(load_script_text(DEAL + f"      - ann: discard 5D\n        refused: {words}\n"))
+    assert run.error is not None
+    assert run.error.message == (
+        f"refused, but not as the script expects ('{'y' * 79}…' is not in it): "
+        "ann must draw first: draw stock or draw discard"
+    )
