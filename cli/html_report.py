@@ -20,6 +20,7 @@ from kalooki.variant_writer import yaml_scalar
 
 from .charts import Chart, hands_played_differ, seated_bot, simulation_charts, svg_text, sweep_charts
 from .narrow import difference_texts, interval_text, p_texts
+from .shell_words import shell_word
 from .simulation_report import score_direction
 
 BOTS_NOTE: Final = (
@@ -71,6 +72,29 @@ def sweep_direction_note(result: SweepResult) -> str | None:
         if item.key.startswith("bot_score_per_hand."):
             return score_direction(cell.result.rules.get("scoring"))
     return None
+
+
+SEATING_LIMITS: Final = ("min_players", "max_players")
+"""Knobs that say how many may sit down, and so change no game of a sweep, whose cells all seat the same
+players (the shared seating of cli.sweep)."""
+
+
+def seating_limit_note(result: SweepResult) -> str | None:
+    """Why a sweep of ``max_players`` (or ``min_players``) finds every cell alike, and how to see what the
+    number of players does; None where no such knob is swept."""
+    spec = result.spec
+    limits = [axis.knob for axis in spec.axes if axis.knob in SEATING_LIMITS]
+    if not limits:
+        return None
+    swept = " and ".join(limits)
+    verb, says = ("change", "they only say") if len(limits) > 1 else ("changes", "it only says")
+    seats = len(spec.bots)
+    bots = "" if set(spec.bots) == {"greedy"} else f" --bots {shell_word(','.join(spec.bots))}"
+    return (
+        f"{swept} {verb} no game here: {says} how many may sit down, and every cell seats the same "
+        f"{seats} players. To see what the number of players does, run kalooki simulate "
+        f"{shell_word(spec.variant)}{bots} --players {seats} and again with another count."
+    )
 
 
 _STYLE: Final = """
@@ -426,6 +450,7 @@ def sweep_report(result: SweepResult) -> str:
             [
                 stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]),
                 sweep_direction_note(result),
+                seating_limit_note(result),
             ]
         ),
         "<h2>Cells</h2>",

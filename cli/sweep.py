@@ -54,6 +54,7 @@ from .html_report import (
     BOTS_NOTE,
     bots_text,
     paired_units,
+    seating_limit_note,
     stopped_at_hand_cap,
     sweep_direction_note,
     unlike_in_some_cells,
@@ -194,6 +195,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         console.print(stopped, markup=False)  # a cell's label holds its knob values as typed
     if direction := sweep_direction_note(result):
         console.print(direction)  # as simulate --compare says it, beside the scores it explains
+    if seating := seating_limit_note(result):
+        console.print(seating, markup=False)  # the variant as typed
 
 
 HEADLINE: Final = (

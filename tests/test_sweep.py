@@ -543,3 +543,23 @@ def test_the_terminal_table_says_what_its_plus_or_minus_is() -> None:
     assert code == 0, err
     assert "half-width" not in out
     assert "± the distance to the farther end of its 95% interval" in " ".join(out.split())
+
+
+def test_a_sweep_of_a_seating_limit_says_why_every_cell_plays_the_same_games(tmp_path: Path) -> None:
+    # Every cell seats the same players, so max_players=4,6 played the same games in both cells, and the
+    # report said only that each figure was "the same in every pair of games".
+    report = tmp_path / "limits.html"
+    code, out, _ = sweep(
+        "classic", "--grid", "max_players=4,6", "--bots", "random,greedy", "-n", "2", "--report", str(report)
+    )
+    assert code == 0
+    note = (
+        "max_players changes no game here: it only says how many may sit down, and every cell seats the "
+        "same 2 players. To see what the number of players does, run kalooki simulate classic "
+        "--bots random,greedy --players 2 and again with another count."
+    )
+    assert note in " ".join(out.split())
+    assert note in report.read_text(encoding="utf-8")
+    code, out, _ = sweep("classic", "--grid", "run_minimum=3,4", "-n", "1")
+    assert code == 0
+    assert "sit down" not in out
