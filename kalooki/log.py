@@ -480,6 +480,14 @@ def _confirm(
     last_record = items.get(last) if produced else None
     digest = last_record.get("state") if last_record is not None else None
     if digest is not None and digest != state_digest(game):
+        if last_record is not None and last_record.get("type") == "deal":
+            # The engine deals what the record says, so only its own cards can differ (two swapped
+            # were told only that the state did not match).
+            raise ReplayError(
+                f"record {last + 1} (deal): its cards are not those the log was written with (its state "
+                "checksum differs): a card in it was changed, moved or swapped since; the order of each "
+                "hand and of the stock counts"
+            )
         raise ReplayError(f"record {last + 1}: the state after this event does not match the log's")
     if on_events is not None:
         on_events(game, produced)

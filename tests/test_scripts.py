@@ -428,6 +428,23 @@ def test_replay_names_the_field_that_differs() -> None:
     )
 
 
+@pytest.mark.parametrize("hand", [1, 2])
+def test_replay_says_a_deals_cards_were_moved(hand: int) -> None:
+    # Each deal is dealt as its record says, so two of its cards swapped were told only that "the state
+    # after this event does not match the log's".
+    records = _record(GOLDEN / "bots-game.yaml")
+    index = next(i for i, r in enumerate(records) if r["type"] == "deal" and r["hand"] == hand)
+    first, second, *rest = records[index]["hands"]["bob"].split()
+    records[index]["hands"]["bob"] = " ".join([second, first, *rest])
+    with pytest.raises(ReplayError) as caught:
+        replay(records)
+    assert str(caught.value) == (
+        f"record {index + 1} (deal): its cards are not those the log was written with (its state checksum "
+        "differs): a card in it was changed, moved or swapped since; the order of each hand and of the "
+        "stock counts"
+    )
+
+
 def test_replay_detects_a_tampered_state_digest() -> None:
     records = _record(GOLDEN / "kalooki-opening.yaml")
     index = max(i for i, r in enumerate(records) if "state" in r)
