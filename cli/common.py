@@ -28,7 +28,7 @@ import typer
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import already_holds
 from kalooki.jsonio import MAX_DIGITS
-from kalooki.loader import load_variant
+from kalooki.loader import load_variant, resolve_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.statecheck import MAX_NAME
@@ -44,6 +44,7 @@ from kalooki.text import (
     undecodable_byte,
 )
 from kalooki.variant import Variant
+from kalooki.variant_changes import builtin_name_warning
 from kalooki.yamlio import Diagnostic
 
 from .completion import complete_knob
@@ -316,6 +317,16 @@ def check_output_path(
 def counted(number: int, noun: str) -> str:
     """``number`` and ``noun``, plural unless it is one: "1 game", "2,000 games"."""
     return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
+def load_game_variant(target: str, overrides: Sequence[str]) -> Variant:
+    """The variant a game is played under (:func:`kalooki.loader.load_variant`). A file that carries a
+    built-in's name with rules of its own is warned of on stderr, as ``validate`` warns of it: its game's
+    saves, logs and screens call it by the built-in's name."""
+    resolved = resolve_variant(target, overrides)
+    if (warning := builtin_name_warning(resolved)) is not None:
+        print_error(str(warning))
+    return resolved.variant
 
 
 def print_error(message: str) -> None:

@@ -10,7 +10,7 @@ import typer
 
 from kalooki.text import clipped, not_utf8, spell_bytes, undecodable_byte
 
-from .common import named_bots, refuse_unknown_bots
+from .common import load_game_variant, named_bots, refuse_unknown_bots
 from .play import DEFAULT_BOT
 
 if TYPE_CHECKING:
@@ -113,10 +113,9 @@ def make_table(
     from kalooki_net.table import Table
 
     from kalooki.bots import check_bot
-    from kalooki.loader import load_variant
     from kalooki.rules import default_players, may_play, player_counts, seating_note
 
-    variant = load_variant(target or "classic", overrides)
+    variant = load_game_variant(target or "classic", overrides)
     kinds = named_bots(bots) or [DEFAULT_BOT]
     refuse_unknown_bots(kinds)
     for kind in kinds:

@@ -30,7 +30,7 @@ from kalooki.text import clipped, escape_controls, name_key, name_lookalike
 from kalooki.variant import Variant
 
 from .autosave import saved_now
-from .common import counted, name_problem, named_bots, refuse_unknown_bots
+from .common import counted, load_game_variant, name_problem, named_bots, refuse_unknown_bots
 from .interactive import InteractiveGame
 from .narrate import table_lines
 from .output import writes_to_terminal
@@ -245,7 +245,6 @@ def start_hotseat(
     import typer
 
     from kalooki.bots import names_for_bots
-    from kalooki.loader import load_variant
 
     from . import save_lock
     from .interactive import TurnLogWriter
@@ -290,7 +289,7 @@ def start_hotseat(
                 "different name",
                 param_hint="'--humans'",
             )
-    variant = load_variant(target or "classic", overrides)
+    variant = load_game_variant(target or "classic", overrides)
     kinds = named_bots(bots) or []
     refuse_unknown_bots(kinds)
     count = seat_count(variant, len(names), len(kinds), players)

@@ -24,6 +24,7 @@ from .common import (
     cli_errors,
     file_name,
     integer,
+    load_game_variant,
     named,
     named_bots,
     refuse_bad_name,
@@ -321,13 +322,12 @@ def start_game(
     save: Path | None,
     log: Path | None,
 ) -> int:
-    from kalooki.loader import load_variant
 
     from . import save_lock
     from .interactive import TurnLogWriter, new_game
     from .saves import new_save_path
 
-    variant = load_variant(target or "classic", overrides)
+    variant = load_game_variant(target or "classic", overrides)
     named = named_bots(bots)
     kinds = named or [DEFAULT_BOT]
     refuse_unknown_bots(kinds)

@@ -316,6 +316,8 @@ def rules(
     """
     with cli_errors():
         resolved = resolve_variant(variant, set_ or ())
+    if (warning := builtin_name_warning(resolved)) is not None:
+        print_error(str(warning))  # the rulebook is headed with the built-in's name
     text = render_rulebook(resolved.variant)
     if not no_sources:
         # A blank line between the rulebook's last list and the next heading, as between its own sections.

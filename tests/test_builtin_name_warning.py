@@ -1,4 +1,5 @@
-"""A variant file that carries a built-in's name but not its rules: `kalooki validate` warns, and passes it.
+"""A variant file that carries a built-in's name but not its rules: `kalooki validate`, `rules` and `play`
+warn, and pass it.
 
 Saves, logs, the saves list and simulate reports name a game's rules by the variant's name, so such a
 file's games would read as the built-in's. `kalooki variants show classic > ours.yaml`, then a changed
@@ -76,3 +77,24 @@ def test_the_builtins_their_copies_and_set_options_are_not_warned_of(
         "",
     )
     assert validate("kalooki-40", "copy.yaml", "--set", "jokers=4")[2] == ""
+
+
+def test_rules_and_a_game_warn_of_it_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only validate warned: the rulebook was headed "# classic" over other rules, and a game's screens,
+    # saves and log called them classic, with nothing said.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    Path("ours.yaml").write_text("name: classic\njokers: 4\n", encoding="utf-8")
+    warning = (
+        "ours.yaml:1:7: name: warning: 'classic' is a built-in variant's name, but these rules differ from "
+        "it in jokers (4, not 2): saves, game logs and simulate reports would call them classic; give them "
+        "a name of their own"
+    )
+    rules = runner.invoke(app, ["rules", "ours.yaml", "--no-pager"])
+    assert rules.exit_code == 0
+    assert rules.stderr.splitlines() == [warning]
+    assert rules.stdout.startswith("# classic\n")
+    played = runner.invoke(app, ["play", "ours.yaml", "--fast"], input="quit\n")
+    assert played.stderr.splitlines()[0] == warning
+    assert runner.invoke(app, ["rules", "classic", "--no-pager"]).stderr == ""
+    assert runner.invoke(app, ["rules", "ours.yaml", "--set", "jokers=2", "--no-pager"]).stderr == ""
