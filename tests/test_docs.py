@@ -72,11 +72,12 @@ def test_the_script_json_fields_are_the_ones_play_writes() -> None:
     from typing import get_args
 
     from kalooki.gamestate import HandEnd
-    from kalooki.script_run import HandReport, MoveFailure, ScriptRun
+    from kalooki.script_run import HandReport, MoveFailure, RefusedMove, ScriptRun
 
     hand = HandReport(1, False, None, False, {}, {}, end="blocked")
     failure = MoveFailure(1, 1, "ann", "ds", "no")
-    run = ScriptRun("classic", [], hands=[hand], error=failure)
+    refused = RefusedMove(1, 1, "ann", "ds", "no")
+    run = ScriptRun("classic", [], hands=[hand], error=failure, refused=[refused])
     written = set(run.to_json()) | set(hand.to_json()) | set(failure.to_json())
     text = paragraph(doc("formats.md"), "`--json` prints")
     braced = re.findall(r"`\{([^}]*)\}`", text)
