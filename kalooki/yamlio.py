@@ -70,12 +70,12 @@ from kalooki.diagnostics import (
     value_at,
 )
 from kalooki.safeio import FileReadError, FileTooBigError, read_regular_file
+from kalooki.suggestions import suggest
 from kalooki.text import not_utf8
 from kalooki.validation import (
     Locator,
     iter_mapping,
     merge_recovered,
-    suggest,
     text_lookalikes,
     validation_diagnostics,
 )

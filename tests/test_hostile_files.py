@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from kalooki.file_kinds import MAX_SAVE_BYTES
 from kalooki.loader import VariantError, load_variant
 from kalooki.loader_layers import MAX_EXTENDS_DEPTH
-from kalooki.validation import suggest
+from kalooki.suggestions import suggest
 from kalooki.variant import Variant
 from kalooki.yamlio import MAX_DIAGNOSTICS
 

@@ -26,7 +26,7 @@ from kalooki.loader import (
 )
 from kalooki.resources import variants_dir
 from kalooki.set_options import parse_set_options
-from kalooki.validation import suggest_value
+from kalooki.suggestions import suggest_value
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
 from kalooki.variant_checks import cross_field_problems
 from kalooki.variant_writer import variant_differences

@@ -11,8 +11,8 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol
 
 from kalooki.errors import KalookiError
+from kalooki.suggestions import suggest
 from kalooki.text import clipped, clipped_repr, escape_controls, name_key
-from kalooki.validation import suggest
 
 if TYPE_CHECKING:
     from kalooki.moves import Action
