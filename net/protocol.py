@@ -69,7 +69,8 @@ ErrorCode = Literal[
 """Why the host refused a message. Refusals never change the game. ``dropped`` refuses none: the host
 dropped the connection, which closes next (the seat waits for its token, as after any drop). ``removed``:
 the host removed the player for good (their seat freed before the game, played by its bot in it); sent
-before the connection closes, and to a join with that player's token."""
+before the connection closes, and to a join with that player's token (or, once the game has started, their
+name)."""
 
 Seat = Annotated[int, Field(ge=0, le=15, description="A seat number, from 0.")]
 OptionalSeat = Annotated[
