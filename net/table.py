@@ -134,6 +134,8 @@ class SeatState:
     connected: bool = False
     away_since: float | None = None
     ready: bool = False
+    removed: bool = False
+    """A bot's seat whose player the host removed in the game: a join by that name is told so (saved)."""
 
     def info(self, seat: int) -> dict[str, Any]:
         return {
@@ -176,10 +178,10 @@ class Table:
         """The bots that raised or chose what is no action (played safely instead), once each: the
         server tells them on the host's terminal."""
         self.rngs: dict[int, Any] = {}
-        self.removed: dict[str, str | None] = {}
-        """The token digests of the players the host removed, each with its player's name when the game had
-        started (None: removed before it): each is told so when it comes back, by token or, in the game, by
-        name (not saved: after a reopen such a token is no seat's, as any other)."""
+        self.removed: dict[str, bool] = {}
+        """The token digests of the players the host removed, each with whether the game had started: each
+        is told so when it comes back (not saved: after a reopen such a token is no seat's, as any other,
+        and its player is told by name, from their seat's :attr:`SeatState.removed`)."""
         self.save_path: Path | None = None
         self.write_save: Callable[[Path, str], None] | None = None
         self.save_failure: str | None = None
@@ -216,7 +218,7 @@ class Table:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", YOU_AT_A_TABLE)
         if self.game is not None:
-            removed = {name_key(gone): gone for gone in self.removed.values() if gone is not None}
+            removed = {name_key(seat.name): seat.name for seat in self.seats if seat.removed and seat.name}
             if name_key(name) in removed:
                 raise TableError("removed", removed_in_the_game(removed[name_key(name)]))
             # Said to a latecomer, who has never seen a token: the players keep theirs where they joined.
@@ -277,11 +279,11 @@ class Table:
         table up for good, which dropping their connection could not end)."""
         seat = self.seats[index]
         if seat.token_hash is not None:
-            self.removed[seat.token_hash] = seat.name if self.game is not None else None
+            self.removed[seat.token_hash] = self.game is not None
         if self.game is None:
             self.seats[index] = SeatState(kind="open", bot=seat.bot)
         else:
-            self.seats[index] = SeatState(kind="bot", bot=seat.bot, name=seat.name)
+            self.seats[index] = SeatState(kind="bot", bot=seat.bot, name=seat.name, removed=True)
         self.save()
 
     def leave(self, index: int, *, for_good: bool = False) -> bool:
@@ -544,6 +546,7 @@ class Table:
         )
         for state, seat in zip(table.seats, saved.seats, strict=True):
             state.kind, state.name, state.token_hash, state.host = seat.kind, seat.name, seat.token, seat.host
+            state.removed = seat.removed
             if state.kind == "human":
                 state.away_since = table.clock()
         table.game = loaded.game

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kalooki_net.client import TokenStore
 from kalooki_net.protocol import PROTOCOL_VERSION
-from kalooki_net.table import REMOVED, REMOVED_BEFORE_THE_GAME, removed_in_the_game
+from kalooki_net.table import REMOVED, REMOVED_BEFORE_THE_GAME, Table, removed_in_the_game
 from net_helpers import TIMEOUT, Player, hosted, new_table, with_hosts_seat
 from websockets.exceptions import ConnectionClosed
 
@@ -236,3 +236,44 @@ def test_kalooki_join_of_a_player_removed_while_away_says_so_each_time(tmp_path:
         )
         assert "has started" not in said
         assert "Traceback" not in said
+
+
+def test_a_player_removed_while_away_is_told_so_at_the_reopened_table(tmp_path: Path) -> None:
+    # The host quit and reopened the table (kalooki host --resume): the removal was not saved, so bob's
+    # kalooki join, its token no seat's now, asked by name and read that the game had started and its
+    # players rejoin from where they joined, prefixed with a seat "at an earlier table here".
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env,
+        )  # fmt: skip
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            while table.seats[0].kind != "human":  # bob sat down
+                assert time.monotonic() < deadline, "bob never sat down"
+                time.sleep(0.05)
+            cid = Player(host.uri)
+            cid.join(table.code, name="cid")  # the last seat taken: the game starts
+            cid.until("state")
+        finally:
+            join.kill()  # bob's terminal closed: his seat's token stays kept
+            join.wait(TIMEOUT)
+        while cid.until("presence")["status"] != "left":
+            pass
+        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+        saved = host.call(table.save_text)
+    reopened = Table.resume(saved.encode())
+    assert reopened.seats[0].removed
+    with hosted(reopened, port=int(address.rpartition(":")[2])) as host:  # at the same address, as --resume
+        again = subprocess.run(
+            [str(KALOOKI), "join", address, "--code", reopened.code, "--name", "bob"],
+            input="", capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False,
+        )  # fmt: skip
+    said = again.stdout + again.stderr
+    assert again.returncode == 1, said
+    assert "the host removed bob from this table: a bot plays bob's seat to the end of this game" in said
+    assert "earlier table" not in said
+    assert "has started" not in said
