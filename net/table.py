@@ -102,6 +102,11 @@ def removed_in_the_game(name: str | None = None) -> str:
 
 
 REMOVED = removed_in_the_game()
+STARTED = (
+    "the game has started: no one new can sit down or watch it (its players rejoin from where they joined); "
+    "ask the host if you want to play at their next table"
+)
+"""A new name once the game has started."""
 REMOVED_BEFORE_THE_GAME = (
     "the host removed you from this table before the game started: that seat is yours no more; "
     "ask the host before you join again"
@@ -221,11 +226,9 @@ class Table:
             removed = {name_key(seat.name): seat.name for seat in self.seats if seat.removed and seat.name}
             if name_key(name) in removed:
                 raise TableError("removed", removed_in_the_game(removed[name_key(name)]))
-            # Said to a latecomer, who has never seen a token: the players keep theirs where they joined.
-            raise TableError(
-                "started",
-                "the game has started: no one new can sit down; its players rejoin from where they joined",
-            )
+            # Said to a latecomer, who has never seen a token: the players keep theirs where they joined. What
+            # they may do is said too (they asked whether they could watch, or wait for a seat).
+            raise TableError("started", STARTED)
         seated = {name_key(seat.name): seat.name for seat in self.seats if seat.name is not None}
         if name_key(name) in seated:
             # Ann and ann would be told apart by their case alone, on every player's screen, Cyrillic аnn and
