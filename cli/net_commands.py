@@ -507,6 +507,10 @@ def run_join(address: str, code: str, name: str | None) -> int:
         try:
             welcome = connection.join(code, name=name or kept.name or login_name())
         except TableConnectionError as again:
+            if (
+                again.code == "removed"
+            ):  # the host removed them, which the table's words say: no earlier table
+                raise refusal(again, None, []) from None
             # Else the player reads only that the game has started, as though their seat were there.
             raise TableConnectionError(
                 f"this table knows no seat of {escape_controls(kept.name)}'s (the one this account kept "

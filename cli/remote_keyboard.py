@@ -92,6 +92,9 @@ class TableKeyboard:
                 if begun:
                     raise HandBegan
             else:
+                # No answer to a line typed (those are read by the command that sent them): the host dropped
+                # or removed this seat. Off the prompt's line, which read "draw> ✗ the host removed you".
+                screen.console.print()
                 screen.error(str(message["message"]))
                 screen.console.print(Text(prompt, style="bold"), end="")
 

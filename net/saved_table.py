@@ -58,6 +58,8 @@ class SavedSeat:
     name: str
     token: str | None
     host: bool
+    removed: bool = False
+    """A bot's seat whose player the host removed (written only then: a save from before reads the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,11 @@ def _field_problem(data: dict[str, Any], player: str) -> str | None:
         return f"host is {shown(host)}, not true or false"
     if not isinstance(bot, str):
         return f"bot is {shown(bot)}, not a bot's name"
+    removed = data.get("removed", False)
+    if not isinstance(removed, bool):
+        return f"removed is {shown(removed)}, not true or false"
+    if removed and kind != "bot":
+        return "removed is true on a person's seat: a removed player's seat is a bot's"
     return None
 
 
@@ -163,7 +170,10 @@ def read_table(session: Mapping[str, Any], players: Sequence[str]) -> SavedTable
         problem = _seat_problem(index, data, player)
         if problem is not None:
             raise SaveFormatError(f"{DAMAGED}: {problem}")
-    seats = [SavedSeat(**{field: data[field] for field in SEAT_FIELDS}) for data in extra["seats"]]
+    seats = [
+        SavedSeat(**{field: data[field] for field in SEAT_FIELDS}, removed=data.get("removed", False))
+        for data in extra["seats"]
+    ]
     if (problem := _seats_problem(seats)) is not None:
         raise SaveFormatError(f"{DAMAGED}: {problem}")
     return SavedTable(extra["code"], float(extra["wait_seconds"]), extra["seed"], seats)
@@ -202,6 +212,7 @@ def save_text(table: Table) -> str:
                 "name": seat.name,
                 "token": seat.token_hash,
                 "host": seat.host,
+                **({"removed": True} if seat.removed else {}),
             }
             for seat in table.seats
         ],

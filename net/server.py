@@ -12,7 +12,8 @@ HTTP: every request goes through :class:`~kalooki_net.http_gate.HttpGate` first:
 or a refusal (another site's upgrade, a name the table does not go by).
 
 A ``join`` is checked and seated, and a seat left, by :class:`~kalooki_net.seating.Seating`; what each
-seat is told of the game, by :class:`~kalooki_net.telling.Telling`.
+seat is told of the game, by :class:`~kalooki_net.telling.Telling`; the host's ``drop`` and ``remove``
+by :class:`~kalooki_net.host_commands.HostCommands`.
 
 A connection that joins with ``coach`` (the page) also gets the table's own words with each
 state, and answers to ``hint`` and ``rules``, from the :class:`~kalooki_net.advice.Advisor`
@@ -30,18 +31,18 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from kalooki.text import escape_controls, name_key
+from kalooki.text import escape_controls
 
 from .admission import Admission, WrongTries, client_address, counted_connections
 from .advice import Advisor
 from .bot_turns import BOT_TURN_SECONDS, BotTurns
 from .forwarded import TrustedProxies
+from .host_commands import HostCommands
 from .host_names import AllowedHosts
 from .http_gate import HttpGate
 from .listening import EVERY_ADDRESS, every_address_socket, everywhere_v4
 from .protocol import (
     MAX_MESSAGE_BYTES,
-    REMOVED_BY_THE_HOST,
     AskHint,
     AskRules,
     ClientMessages,
@@ -57,7 +58,7 @@ from .protocol import (
 )
 from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, VOLUME, Client, RateLimit
 from .seating import Seating
-from .table import SeatState, Table, TableError, game_over_said
+from .table import Table, TableError, game_over_said
 from .telling import Telling
 from .view import seat_view
 
@@ -130,6 +131,8 @@ class TableServer:
         """Joins (checked, then seated and welcomed) and leavings."""
         self.telling = Telling(self)
         """What every seat is told of the game, who came or went and who is ready; what a seat away missed."""
+        self.host_commands = HostCommands(self)
+        """The host's drop and remove, typed at its terminal."""
 
     # ------------------------------------------------------------ serving
 
@@ -311,81 +314,12 @@ class TableServer:
         self.changed.set()
 
     def drop(self, name: str) -> str:
-        """The host drops the connection of the player called ``name``: the seat is away, as after any
-        drop (a bot plays it after the wait, and its token takes it back). A player who is there but does
-        nothing would otherwise hold the table up for good: the wait counts only for a seat away.
-
-        The line for the host's terminal: what was done, or why nothing was.
-        """
-        found = self._guest_called(name, "it has no connection to drop")
-        if isinstance(found, str):
-            return found
-        seat, state, client = found
-        if client is None:
-            return f"{state.name} is not connected: the table waits for them already"
-        wait = f"the table waits {self.table.wait_seconds:g} seconds for"
-        told = (
-            f"the host dropped your connection: {wait} you, then a bot plays your seat until you join again"
-        )
-        self._let_go(seat, client, error("dropped", told), "dropped by the host")
-        self.seating.seat_left(seat)
-        return f"{state.name}'s connection is dropped: {wait} them, then a bot plays their seat"
+        """The host's ``drop NAME``: the line for the host's terminal (:meth:`HostCommands.drop`)."""
+        return self.host_commands.drop(name)
 
     def remove(self, name: str) -> str:
-        """The host removes the player called ``name`` for good: their token takes the seat no more, which is
-        free again before the game and played by its bot to the end in it (:meth:`Table.remove`). A player
-        dropped who came back at once and did nothing held the table up again, as often as dropped.
-
-        The line for the host's terminal: what was done, or why nothing was.
-        """
-        found = self._guest_called(name, "there is no player to remove")
-        if isinstance(found, str):
-            return found
-        seat, state, client = found
-        playing = self.table.game is not None
-        self.table.remove(seat)
-        if client is not None:
-            told = "the host removed you from the table" + (
-                ": a bot plays your seat to the end" if playing else ""
-            )
-            self._let_go(seat, client, error("removed", told), REMOVED_BY_THE_HOST)
-        self.telling.presence(seat, "left", state.name, free=True)
-        self.send_lobby()
-        if playing:
-            # The seat is the bot's now (every screen says so), and the deal may have waited for them alone.
-            self.telling.broadcast_state(self.table.deal_if_ready())
-        self.changed.set()
-        if not playing:
-            return f"{state.name} is removed: their seat is free again"
-        return f"{state.name} is removed: {state.bot} plays their seat to the end of the game"
-
-    def _guest_called(self, name: str, if_bot: str) -> tuple[int, SeatState, Client | None] | str:
-        """The seat of the guest called ``name``, its state and its connection (None while away), or the line
-        saying why there is none to act on (``if_bot`` says why a bot's seat is not acted on)."""
-        wanted = name_key(name)
-        seats = self.table.seats
-        # The name as written first: a table resumed from before look-alike names collided may seat both
-        # ann and аnn (Cyrillic а).
-        seat = next((index for index, state in enumerate(seats) if state.name == name), None)
-        if seat is None:
-            seat = next(
-                (index for index, state in enumerate(seats) if name_key(state.name or "") == wanted), None
-            )
-        if seat is None:
-            return f"no one at the table is called {escape_controls(name)}"
-        state = seats[seat]
-        if state.host:
-            return "that is your own seat: quit closes the table"
-        if state.kind == "bot":
-            return f"{state.name} is a bot: {if_bot}"
-        return seat, state, self.by_seat.get(seat)
-
-    def _let_go(self, seat: int, client: Client, told: dict[str, Any], reason: str) -> None:
-        """Tell ``client`` why it loses ``seat`` (``told``), and close it once that is sent."""
-        del self.by_seat[seat]
-        client.seat = None  # the connection's own end then leaves no seat behind
-        client.send(told)
-        client.closer = asyncio.get_running_loop().create_task(client.close_when_sent(1000, reason))
+        """The host's ``remove NAME``: the line for the host's terminal (:meth:`HostCommands.remove`)."""
+        return self.host_commands.remove(name)
 
     # ------------------------------------------------------------ telling the seats
 

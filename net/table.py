@@ -60,7 +60,6 @@ from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
 from .saved_table import CODE_ALPHABET, is_a_wait, read_table
 from .saved_table import save_text as table_save_text
 
-"""What the screens call the player who reads them; no one at a hosted table is called so."""
 DEFAULT_WAIT = 60.0
 
 
@@ -88,8 +87,31 @@ class LogSink(Protocol):
 
 
 HAND_OVER = "the hand is over: the next is dealt when everyone is ready"
-REMOVED = "the host removed you from this table: your token takes no seat here now"
 """A move between hands: no one is playing (the current seat is the last hand's, which ended)."""
+
+
+def removed_in_the_game(name: str | None = None) -> str:
+    """The refusal of a player the host removed once the game had started, who comes back: by their seat's
+    token (``name`` None: it is surely them) or by their name. They could not tell it from a latecomer's
+    "the game has started", which says its players rejoin: they tried again and again."""
+    who, whose = ("you", "your") if name is None else (name, f"{name}'s")
+    return (
+        f"the host removed {who} from this table: a bot plays {whose} seat to the end of this game, and no "
+        "one new can sit down or watch it; ask the host if you want to play at their next table"
+    )
+
+
+REMOVED = removed_in_the_game()
+STARTED = (
+    "the game has started: no one new can sit down or watch it (its players rejoin from where they joined); "
+    "ask the host if you want to play at their next table"
+)
+"""A new name once the game has started."""
+REMOVED_BEFORE_THE_GAME = (
+    "the host removed you from this table before the game started: that seat is yours no more; "
+    "ask the host before you join again"
+)
+"""A token of a player the host removed before the game: the seat was freed, and a new name may take one."""
 
 
 def game_over_said(game: Game) -> str:
@@ -117,6 +139,8 @@ class SeatState:
     connected: bool = False
     away_since: float | None = None
     ready: bool = False
+    removed: bool = False
+    """A bot's seat whose player the host removed in the game: a join by that name is told so (saved)."""
 
     def info(self, seat: int) -> dict[str, Any]:
         return {
@@ -159,9 +183,10 @@ class Table:
         """The bots that raised or chose what is no action (played safely instead), once each: the
         server tells them on the host's terminal."""
         self.rngs: dict[int, Any] = {}
-        self.removed: set[str] = set()
-        """The token digests of the players the host removed: each is told so when it comes back (not
-        saved: after a reopen such a token is no seat's, as any other)."""
+        self.removed: dict[str, bool] = {}
+        """The token digests of the players the host removed, each with whether the game had started: each
+        is told so when it comes back (not saved: after a reopen such a token is no seat's, as any other,
+        and its player is told by name, from their seat's :attr:`SeatState.removed`)."""
         self.save_path: Path | None = None
         self.write_save: Callable[[Path, str], None] | None = None
         self.save_failure: str | None = None
@@ -198,11 +223,12 @@ class Table:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", YOU_AT_A_TABLE)
         if self.game is not None:
-            # Said to a latecomer, who has never seen a token: the players keep theirs where they joined.
-            raise TableError(
-                "started",
-                "the game has started: no one new can sit down; its players rejoin from where they joined",
-            )
+            removed = {name_key(seat.name): seat.name for seat in self.seats if seat.removed and seat.name}
+            if name_key(name) in removed:
+                raise TableError("removed", removed_in_the_game(removed[name_key(name)]))
+            # Said to a latecomer, who has never seen a token: the players keep theirs where they joined. What
+            # they may do is said too (they asked whether they could watch, or wait for a seat).
+            raise TableError("started", STARTED)
         seated = {name_key(seat.name): seat.name for seat in self.seats if seat.name is not None}
         if name_key(name) in seated:
             # Ann and ann would be told apart by their case alone, on every player's screen, Cyrillic аnn and
@@ -233,8 +259,9 @@ class Table:
     def rejoin(self, token: str) -> int:
         index = self.seat_of_token(token)
         if index is None:
-            if token_digest(token) in self.removed:
-                raise TableError("removed", REMOVED)
+            digest = token_digest(token)
+            if digest in self.removed:
+                raise TableError("removed", REMOVED if self.removed[digest] else REMOVED_BEFORE_THE_GAME)
             raise TableError("bad_token", "that token is no seat's at this table")
         seat = self.seats[index]
         if seat.connected:
@@ -255,11 +282,11 @@ class Table:
         table up for good, which dropping their connection could not end)."""
         seat = self.seats[index]
         if seat.token_hash is not None:
-            self.removed.add(seat.token_hash)
+            self.removed[seat.token_hash] = self.game is not None
         if self.game is None:
             self.seats[index] = SeatState(kind="open", bot=seat.bot)
         else:
-            self.seats[index] = SeatState(kind="bot", bot=seat.bot, name=seat.name)
+            self.seats[index] = SeatState(kind="bot", bot=seat.bot, name=seat.name, removed=True)
         self.save()
 
     def leave(self, index: int, *, for_good: bool = False) -> bool:
@@ -522,6 +549,7 @@ class Table:
         )
         for state, seat in zip(table.seats, saved.seats, strict=True):
             state.kind, state.name, state.token_hash, state.host = seat.kind, seat.name, seat.token, seat.host
+            state.removed = seat.removed
             if state.kind == "human":
                 state.away_since = table.clock()
         table.game = loaded.game

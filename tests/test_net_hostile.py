@@ -161,7 +161,10 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
         "started",
     )
     # A latecomer never saw a token: the refusal does not speak of one.
-    said = "the game has started: no one new can sit down; its players rejoin from where they joined"
+    said = (
+        "the game has started: no one new can sit down or watch it (its players rejoin from where they "
+        "joined); ask the host if you want to play at their next table"
+    )
     assert reply["message"] == said
     assert snapshot(host) == before
 

@@ -280,3 +280,26 @@ def test_a_table_closed_while_the_prompt_waits_is_said_below_the_prompt(tmp_path
         closed = terminal.read_until(r"The table is closed: the host stopped\.")
         assert closed.startswith("\nThe table is closed: the host stopped.\n"), closed
         assert terminal.wait() == 1
+
+
+@pytest.mark.parametrize(
+    ("act", "told"),
+    [
+        ("remove", "✗ the host removed you from the table: a bot plays your seat to the end\n"),
+        ("drop", "✗ the host dropped your connection: the table waits 30 seconds for you"),
+    ],
+)
+def test_a_seat_the_host_drops_or_removes_at_the_prompt_is_told_below_the_prompt(
+    tmp_path: Path, act: str, told: str
+) -> None:
+    # It came on the prompt's line, "draw> ✗ the host removed you from the table", as if typed there.
+    with ann_beside_p0(tmp_path, seats=2) as (host, bot, terminal):
+        terminal.read_until("p0 is playing")
+        for _ in range(2):  # p0 draws and discards: ann's turn
+            bot.until("state")
+            bot.send({"type": "move", "move": bot.next_move()})
+        terminal.read_until("draw> ")
+        assert host.call(getattr(host.server, act), "ann").startswith("ann")
+        said = terminal.read_until(re.escape(told))
+        assert said.startswith(f"\n{told}"), said
+        assert terminal.wait() == 1

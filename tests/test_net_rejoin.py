@@ -18,14 +18,12 @@ import pytest
 pytest.importorskip("websockets")
 
 from kalooki_net.client import TokenStore
+from kalooki_net.table import STARTED as TABLE_STARTED
 from kalooki_net.table import Table
 from net_helpers import KALOOKI, Host, Player, Terminal, hosted, new_table
 from test_net_join_cli import shows, stopped
 
-STARTED = (
-    "the table refused to seat you: the game has started: no one new can sit down; its players rejoin from "
-    "where they joined"
-)
+STARTED = f"the table refused to seat you: {TABLE_STARTED}"
 
 
 def address(host: Host) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kalooki_net.client import TokenStore
 from kalooki_net.protocol import PROTOCOL_VERSION
-from kalooki_net.table import REMOVED
+from kalooki_net.table import REMOVED, REMOVED_BEFORE_THE_GAME, Table, removed_in_the_game
 from net_helpers import TIMEOUT, Player, hosted, new_table, with_hosts_seat
 from websockets.exceptions import ConnectionClosed
 
@@ -78,7 +78,36 @@ def test_a_player_removed_before_the_game_frees_their_seat() -> None:
         assert dee.join(table.code, name="dee")["seat"] == 1
         again = Player(host.uri)
         again.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "token": bob.token})
-        assert again.until("error")["code"] == "removed"
+        # Not told a bot plays a seat that was freed (and is dee's now).
+        assert again.until("error") == {
+            "type": "error",
+            "code": "removed",
+            "message": REMOVED_BEFORE_THE_GAME,
+        }
+
+
+def test_a_player_removed_in_the_game_who_joins_again_by_name_is_told_the_host_removed_them() -> None:
+    # Their kept token thrown away (kalooki join forgets it), they joined by name and read only that the
+    # game had started and that its players rejoin from where they joined: they were one, and tried again.
+    table = new_table(seats=2)
+    with hosted(table) as host:
+        bob, cid = Player(host.uri), Player(host.uri)
+        bob.join(table.code, name="bob")
+        cid.join(table.code, name="cid")  # the last seat taken: the game starts
+        cid.until("state")
+        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+        for name in ("bob", "BOB"):  # told apart as the table tells names apart
+            back = Player(host.uri)
+            back.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name})
+            refused = back.until("error")
+            assert refused == {"type": "error", "code": "removed", "message": removed_in_the_game("bob")}
+            assert refused["message"].startswith(
+                "the host removed bob from this table: a bot plays bob's seat"
+            )
+        late = Player(host.uri)  # anyone else is a latecomer, as before
+        late.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": "dee"})
+        assert late.until("error")["code"] == "started"
+        assert table.seats[0].kind == "bot"
 
 
 def test_a_player_away_is_removed_too() -> None:
@@ -166,3 +195,85 @@ def test_a_player_removed_in_the_game_is_named_as_its_bot_on_the_others_terminal
     listed = [line.split() for line in out.splitlines() if line.lstrip("▶ ").startswith("bob ")]
     assert listed, out
     assert listed[-1][:2] == ["bob", f"({bot})"], out
+
+
+def test_kalooki_join_of_a_player_removed_while_away_says_so_each_time(tmp_path: Path) -> None:
+    # Their kalooki join killed, bob was removed; back, the first join said their token took no seat, the
+    # next only that the game had started and its players rejoin from where they joined.
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        address = f"127.0.0.1:{host.server.port}"
+        command = [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"]
+        join = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env)
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            while table.seats[0].kind != "human":  # bob sat down
+                assert time.monotonic() < deadline, "bob never sat down"
+                time.sleep(0.05)
+            cid = Player(host.uri)
+            cid.join(table.code, name="cid")  # the last seat taken: the game starts
+            cid.until("state")
+        finally:
+            join.kill()  # the terminal closed: bob is away
+            join.wait(TIMEOUT)
+        while cid.until("presence")["status"] != "left":
+            pass
+        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+        told = []
+        for _ in range(2):
+            again = subprocess.run(
+                command, input="", capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False
+            )
+            assert again.returncode == 1, again.stdout + again.stderr
+            told.append(again.stdout + again.stderr)
+    assert "the host removed you from this table: a bot plays your seat to the end of this game" in told[0]
+    assert "the host removed bob from this table: a bot plays bob's seat to the end of this game" in told[1]
+    for said in told:
+        assert (
+            "no one new can sit down or watch it; ask the host if you want to play at their next table"
+            in said
+        )
+        assert "has started" not in said
+        assert "Traceback" not in said
+
+
+def test_a_player_removed_while_away_is_told_so_at_the_reopened_table(tmp_path: Path) -> None:
+    # The host quit and reopened the table (kalooki host --resume): the removal was not saved, so bob's
+    # kalooki join, its token no seat's now, asked by name and read that the game had started and its
+    # players rejoin from where they joined, prefixed with a seat "at an earlier table here".
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env,
+        )  # fmt: skip
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            while table.seats[0].kind != "human":  # bob sat down
+                assert time.monotonic() < deadline, "bob never sat down"
+                time.sleep(0.05)
+            cid = Player(host.uri)
+            cid.join(table.code, name="cid")  # the last seat taken: the game starts
+            cid.until("state")
+        finally:
+            join.kill()  # bob's terminal closed: his seat's token stays kept
+            join.wait(TIMEOUT)
+        while cid.until("presence")["status"] != "left":
+            pass
+        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+        saved = host.call(table.save_text)
+    reopened = Table.resume(saved.encode())
+    assert reopened.seats[0].removed
+    with hosted(reopened, port=int(address.rpartition(":")[2])) as host:  # at the same address, as --resume
+        again = subprocess.run(
+            [str(KALOOKI), "join", address, "--code", reopened.code, "--name", "bob"],
+            input="", capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False,
+        )  # fmt: skip
+    said = again.stdout + again.stderr
+    assert again.returncode == 1, said
+    assert "the host removed bob from this table: a bot plays bob's seat to the end of this game" in said
+    assert "earlier table" not in said
+    assert "has started" not in said

@@ -74,6 +74,30 @@ def test_a_table_save_edited_to_seats_no_host_writes_is_refused(
     assert refusal(edited_save(edit)) == f"the table's save is damaged: {said}"
 
 
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("yes", "seat 2's removed is 'yes', not true or false"),
+        (True, "seat 2's removed is true on a person's seat: a removed player's seat is a bot's"),
+    ],
+)
+def test_a_seat_marked_removed_as_no_host_writes_it_is_refused(value: object, said: str) -> None:
+    # A seat's removed (a player the host removed, their seat a bot's) is read back as the host writes it.
+    assert refusal(edited_save(set_seat(1, "removed", value))) == f"the table's save is damaged: {said}"
+
+
+def test_a_table_save_keeps_who_the_host_removed_and_reads_as_before_without() -> None:
+    table = new_table(seats=3)
+    table.join("ann", host=True)
+    table.join("bob")
+    table.start()
+    assert "removed" not in json.loads(table.save_text())["session"]["table"]["seats"][1]
+    table.remove(1)
+    seats = json.loads(table.save_text())["session"]["table"]["seats"]
+    assert [seat.get("removed") for seat in seats] == [None, True, None]
+    assert [seat.removed for seat in Table.resume(table.save_text().encode()).seats] == [False, True, False]
+
+
 def test_a_watched_tables_save_with_a_host_is_refused() -> None:
     # With --watch the host has no seat: marked on bob's, the terminal took bob's seat.
     said = refusal(edited_save(set_seat(1, "host", True), host=False))
