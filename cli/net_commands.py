@@ -507,9 +507,8 @@ def run_join(address: str, code: str, name: str | None) -> int:
         try:
             welcome = connection.join(code, name=name or kept.name or login_name())
         except TableConnectionError as again:
-            if (
-                again.code == "removed"
-            ):  # the host removed them, which the table's words say: no earlier table
+            # The host removed them, which the table's words say: there is no earlier table to speak of.
+            if again.code == "removed":
                 raise refusal(again, None, []) from None
             # Else the player reads only that the game has started, as though their seat were there.
             raise TableConnectionError(
