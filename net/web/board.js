@@ -1,6 +1,6 @@
 // The parts of the table drawn from what the host sent this seat: the melds, the piles, the hand, the
 // lines under it, a hint and the lobby's seats. Each function fills the elements it is given and calls
-// back on a tap; what a tap means (and the page's state) stays in table.js.
+// back on a tap; what a tap means (and the page's state) stays in game.js and moves.js.
 import { cardLabel, cardNode, cardsInText, cardText, el, nameNode, sortedHand } from "./cards.js";
 import { groupText } from "./picks.js";
 
