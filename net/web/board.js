@@ -81,13 +81,9 @@ export function newCardOf(view, myTurn, seen) {
 // those the preview would lay marked, and ``newCard`` (just drawn) marked new.
 export function showHand(hand, title, view, coach, selected, grouped, newCard, onTap) {
   hand.replaceChildren();
-  if (view.eliminated[view.seat]) {
-    // Out of the game and watching: "Your hand (0)" read as a hand just laid out. The terminal's words.
-    title.textContent = "You are out of the game: watching the others play on.";
-    return;
-  }
+  title.textContent = handHeading(view);
+  if (view.eliminated[view.seat]) return;
   const cards = sortedHand(view.hand);
-  title.textContent = `Your hand (${cards.length})`;
   const couldLay = coach && coach.preview ? [...coach.preview.cards] : [];
   let previousSuit = null;
   cards.forEach((code, index) => {
@@ -116,6 +112,19 @@ export function showHand(hand, title, view, coach, selected, grouped, newCard, o
     button.addEventListener("click", () => onTap(index));
     hand.append(button);
   });
+}
+
+// The heading over the hand. "Your hand (0)" read as a hand with nothing in it for no reason: after going
+// out it says so, between hands the cards are the ones counted against the player, and out of the game
+// there is no hand (the terminal's words: watching the others play on, or, the game over, only out).
+export function handHeading(view) {
+  const over = view.phase === "hand_over" || view.phase === "game_over";
+  if (view.eliminated[view.seat]) {
+    return view.phase === "game_over" ? "You are out of the game." : "You are out of the game: watching the others play on.";
+  }
+  if (!over) return `Your hand (${view.hand.length})`;
+  if (!view.hand.length) return "You went out: no cards left in your hand.";
+  return `Cards left in your hand (${view.hand.length})`;
 }
 
 // The turn begun: the hand and the moves (``mine``, ending with ``moves``) brought into sight, where they
