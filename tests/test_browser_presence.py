@@ -313,7 +313,7 @@ def played_at_once_when_away(browser: Any) -> Iterator[tuple[Any, Table, Seat, B
 
 
 def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
-    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+    # The page kept "bob (away: greedy bot plays)" after bob was back, until the next move came.
     with played_at_once_when_away(browser) as (host, table, player, other):
         other.until("state")
         other.close()  # bob drops out during ann's turn
@@ -325,7 +325,7 @@ def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> Non
         player.page.locator("#hand .card").first.click()
         player.page.click("#discard-button")
         # bob's turn, played by the bot; then ann's again, and she thinks.
-        player.wait(f"{players}.includes('bob (away: greedy plays)')")
+        player.wait(f"{players}.includes('bob (away: greedy bot plays)')")
         player.wait("document.getElementById('table').dataset.turn === 'mine'")
         back = BotSeat(host.uri)
         back.join(table.code, token=other.token)

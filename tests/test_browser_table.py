@@ -360,7 +360,7 @@ OVERRUN_LABELS = (
         (390, ["Maximilian_Abcdefghi", "Maximilian_Zyxwvutsr", "bob"], "bob"),
         # At 360 px "cid (greedy)" wrapped at its space, but "(greedy)" alone was wider than the room the
         # numbers left the names, and ran over "13 cards" beside it.
-        (360, ["bob", "ann"], "(greedy)"),
+        (360, ["bob", "ann"], "(greedy bot)"),
     ],
 )
 def test_names_and_labels_are_whole_in_the_players_list_on_a_phone(

@@ -3,6 +3,7 @@
 // back on a tap; what a tap means (and the page's state) stays in game.js and moves.js.
 import { cardLabel, cardNode, cardsInText, cardText, el, nameNode, sortedHand } from "./cards.js";
 import { groupText } from "./picks.js";
+import { botLabel } from "./sheets.js";
 
 // The table's melds, each a button ("meld 2, bob's: ..."): tapped, it is the target of a build or a swap.
 // ``target``: the meld chosen (from 1), or null; ``seatName(seat)``: "you" or the player's name.
@@ -254,7 +255,7 @@ export function showSeats(list, lobby, mySeat) {
     let text = `Seat ${seat.seat + 1}: `;
     if (seat.kind === "open") text += "open";
     else text += seat.name + (seat.seat === mySeat ? " (you)" : "") + (seat.host ? " (host)" : "")
-      + (seat.kind === "bot" ? ` (${seat.bot})` : seat.connected ? "" : " (away)");
+      + (seat.kind === "bot" ? ` (${botLabel(seat.bot)})` : seat.connected ? "" : " (away)");
     list.append(el("li", seat.kind, text));
   }
 }
