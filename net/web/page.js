@@ -61,9 +61,25 @@ export function logLine(text, kind) {
   log.append(el("li", kind, text));
   while (log.children.length > LOG_LINES) log.firstChild.remove();
   kept.keepLine(kind, text, me.token);
-  scrollLog();
+  if (following) scrollLog();
 }
 const scrollLog = () => { $("log").scrollTop = $("log").scrollHeight; };
+
+// The log follows its newest line, as a chat does, unless its reader scrolled up to read older ones: each
+// new line (a bot's move every second) pulled them back to the bottom, and a line read half-way jumped
+// away. Scrolled back to the bottom, it follows again. Its box made narrower or wider (a phone turned, the
+// page's scroll bar come), its lines wrap anew and the bottom moves: a log that followed still shows it.
+// (A scroll the new width made, before the ResizeObserver hears of it, is the browser's, not the reader's.)
+let following = true;
+let logWidth = 0;
+$("log").addEventListener("scroll", () => {
+  const log = $("log");
+  if (log.clientWidth === logWidth) following = log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
+});
+new ResizeObserver(() => {
+  logWidth = $("log").clientWidth;
+  if (following) scrollLog();
+}).observe($("log"));
 
 export function banner(text) {
   $("banner").hidden = !text;
@@ -79,6 +95,6 @@ export function show(screen) {
   main.dataset.screen = screen;
   // A log filled while hidden (restored after a reload) did not scroll, and a new screen lays it out
   // anew: it shows its newest line.
-  if (shown) scrollLog();
+  if (shown) { following = true; scrollLog(); }
   if (screen === "join") ($("join-code").value ? $("join-name") : $("join-code")).focus();
 }
