@@ -288,7 +288,19 @@ function offBecause(button, why) {
 export function sayWhyOff(buttons, why) {
   buttons.addEventListener("pointerup", (event) => {
     const button = event.target.closest("button");
-    if (button && button.disabled && button.title) why.textContent = `${button.textContent}: ${button.title.charAt(0).toLowerCase()}${button.title.slice(1)}.`;
+    if (button && button.disabled && button.title) whyOff(button, why);
+  });
+}
+const whyOff = (button, why) => { why.textContent = `${button.textContent}: ${button.title.charAt(0).toLowerCase()}${button.title.slice(1)}.`; };
+
+// A tap on a pile (``pile``: the discard pile's top card and count, or the stock's) draws from it as its
+// button (``button``: Draw discard, Draw stock) does, or says why not as the button does: a player new to
+// the page tapped the card they wanted to take, and nothing happened. (The keyboard has the buttons.)
+export function drawnByTap(pile, button, why) {
+  pile.addEventListener("click", () => {
+    if (button.hidden) return;
+    if (!button.disabled) button.click();
+    else if (button.title) whyOff(button, why);
   });
 }
 

@@ -1,7 +1,7 @@
 // What the page's buttons and its Move box do: the move buttons from the cards tapped, Next hand, Rules
 // and Scores, the Say box, and the box's commands besides the moves (undo, hint, look, score, rules, say,
 // help), in the terminal's words.
-import { sayWhyOff, showCommands, showHint } from "./board.js";
+import { drawnByTap, sayWhyOff, showCommands, showHint } from "./board.js";
 import { drawButtons, drawHand, drawReady, drawStatus, drawTable, fresh, play, seatLabel, undo } from "./game.js";
 import { $, me, page, picks, send } from "./page.js";
 import { scoreSheet } from "./sheets.js";
@@ -27,6 +27,8 @@ export function wireMoves() {
   });
   $("undo-button").addEventListener("click", undo);
   sayWhyOff($("actions"), $("why-off"));
+  drawnByTap($("discard").parentElement, $("draw-discard"), $("why-off"));
+  drawnByTap($("stock").parentElement, $("draw-stock"), $("why-off"));
   $("hint-button").addEventListener("click", askHint);
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
