@@ -39,7 +39,11 @@ export function takeState(message) {
   }
   if (!previous || previous.hand.join() !== page.view.hand.join() || previous.table.length !== page.view.table.length
       || previous.phase !== page.view.phase || previous.current !== page.view.current) {
-    picks.refresh(page.view.phase === "play" && page.view.current === me.seat, page.view.hand);
+    // Taps stay while the same hand is played and nothing left this player's hand (a draw, another's move).
+    const same = previous && previous.hand_number === page.view.hand_number && !ended(page.view) && !ended(previous)
+      && holdsAll(page.view.hand, previous.hand);
+    picks.refresh(page.view.phase === "play" && page.view.current === me.seat, page.view.hand, same ? previous.hand : null,
+      same && previous.table.length === page.view.table.length);
   }
   if (answered) $("reason").textContent = "";
   if (answered && $("move-input").value.trim() === answered.move) $("move-input").value = "";
@@ -63,6 +67,16 @@ export function takeState(message) {
     // The frame after the one that paints it: when the table is on the screen.
     requestAnimationFrame(() => setTimeout(() => performance.mark("kalooki-table-painted"), 0));
   }
+}
+
+// Whether ``hand`` holds every card of ``before`` (two packs: as many of each).
+function holdsAll(hand, before) {
+  const left = [...hand];
+  return before.every((code) => {
+    const at = left.indexOf(code);
+    if (at >= 0) left.splice(at, 1);
+    return at >= 0;
+  });
 }
 
 export function drawTitle() {
