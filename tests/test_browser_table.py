@@ -517,3 +517,34 @@ def test_a_wide_screen_is_filled_by_the_table_not_left_mostly_empty(browser: Any
             )
         assert seat.problems == []
         other.close()
+
+
+SAY_ROOM = """(() => {
+  const box = document.getElementById('say-input');
+  const style = getComputedStyle(box);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [room, pen.measureText(box.placeholder).width];
+})()"""
+"""The room for text in the Say box, and the width of its placeholder ("Talk to the table")."""
+
+
+@pytest.mark.parametrize("width", [375, 900, 1024, 1280])
+def test_the_say_box_shows_its_words_whole_in_the_logs_column(browser: Any, width: int) -> None:
+    # In the log's column on a laptop the box had about ten letters of room: "Talk to the tal".
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        seat = Seat(browser, url, {"width": width, "height": 800})
+        seat.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        seat.page.wait_for_selector("#table:not([hidden])")
+        room, words = seat.js(SAY_ROOM)
+        assert room >= words, (room, words)
+        seat.page.fill("#say-input", "hello")
+        seat.page.press("#say-input", "Enter")
+        seat.wait(f"{LOG_TEXT}.includes('you: hello')")
+        assert seat.problems == []
+        other.close()
