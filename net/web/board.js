@@ -115,9 +115,8 @@ export function showHand(hand, title, view, coach, selected, grouped, newCard, o
   });
 }
 
-// The heading over the hand. "Your hand (0)" read as a hand with nothing in it for no reason: after going
-// out it says so, between hands the cards are the ones counted against the player, and out of the game
-// there is no hand (the terminal's words: watching the others play on, or, the game over, only out).
+// The heading over the hand, where "Your hand (0)" said nothing of going out, and out of the game the
+// terminal's words (watching only while the game goes on).
 export function handHeading(view) {
   const over = view.phase === "hand_over" || view.phase === "game_over";
   if (view.eliminated[view.seat]) {
@@ -293,9 +292,8 @@ export function sayWhyOff(buttons, why) {
 }
 const whyOff = (button, why) => { why.textContent = `${button.textContent}: ${button.title.charAt(0).toLowerCase()}${button.title.slice(1)}.`; };
 
-// A tap on a pile (``pile``: the discard pile's top card and count, or the stock's) draws from it as its
-// button (``button``: Draw discard, Draw stock) does, or says why not as the button does: a player new to
-// the page tapped the card they wanted to take, and nothing happened. (The keyboard has the buttons.)
+// A tap on a pile draws from it as its ``button`` does, or says why not: a player new to the page tapped
+// the card they wanted, and nothing happened.
 export function drawnByTap(pile, button, why) {
   pile.addEventListener("click", () => {
     if (button.hidden) return;

@@ -1,6 +1,5 @@
-// The page's one WebSocket to the host that served it: the join (with the seat's token when the browser
-// keeps one), what the host sends and what the page does with each message, its refusals, and coming back
-// by itself after a drop. The table protocol is docs/protocol.md's.
+// The WebSocket to the host (docs/protocol.md): the join, each message the host sends, its refusals, and
+// coming back after a drop.
 import { BY_TAPPING, keepFocus, ONE_COMMAND, showSeats } from "./board.js";
 import { cardsInText, secondPerson } from "./cards.js";
 import { drawButtons, drawPlayers, drawReady, drawTitle, takeState } from "./game.js";

@@ -1,6 +1,5 @@
-// The game as this seat sees it: the state the host sends taken in (the log's lines for what happened,
-// the taps that no longer apply dropped), the table drawn from it with board.js's parts, and the moves
-// sent from the page, one at a time, until the host answers.
+// The game as this seat sees it: the host's state taken in, the table drawn from it, and the moves sent,
+// one at a time until the host answers.
 import { bringEndIntoSight, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, showButtons, showHand, showJokerLegend, showMelds, showPiles, showStatus, whyNotNow } from "./board.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { $, drawnSeen, ended, gameOver, logLine, me, mine, myTurn, page, picks, send, show } from "./page.js";
@@ -39,7 +38,7 @@ export function takeState(message) {
   }
   if (!previous || previous.hand.join() !== page.view.hand.join() || previous.table.length !== page.view.table.length
       || previous.phase !== page.view.phase || previous.current !== page.view.current) {
-    // Taps stay while the same hand is played and nothing left this player's hand (a draw, another's move).
+    // Taps stay while nothing left the hand (a draw, another's move).
     const same = previous && previous.hand_number === page.view.hand_number && !ended(page.view) && !ended(previous)
       && holdsAll(page.view.hand, previous.hand);
     picks.refresh(page.view.phase === "play" && page.view.current === me.seat, page.view.hand, same ? previous.hand : null,

@@ -1,6 +1,4 @@
-// What the page's buttons and its Move box do: the move buttons from the cards tapped, Next hand, Rules
-// and Scores, the Say box, and the box's commands besides the moves (undo, hint, look, score, rules, say,
-// help), in the terminal's words.
+// What the page's buttons, the Say box and the Move box's commands (undo, hint, look, ...) do.
 import { drawnByTap, sayWhyOff, showCommands, showHint } from "./board.js";
 import { drawButtons, drawHand, drawReady, drawStatus, drawTable, fresh, play, seatLabel, undo } from "./game.js";
 import { $, me, page, picks, send } from "./page.js";

@@ -1,7 +1,5 @@
-// What the page's modules share: this seat (``me``), what the page knows of the table and of its own
-// moves (``page``), the cards tapped, the token and log kept in the browser, and the few parts of the
-// screen every module writes to (the log, the banner, which screen shows). No module of the page holds
-// state of its own besides these: one place to read what the page knows.
+// What the page's modules share: this seat (``me``), all the page knows (``page``), the cards tapped, what
+// the browser keeps, and the log, the banner and the screen shown. No module holds state of its own.
 import { el } from "./cards.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
@@ -21,20 +19,20 @@ export const page = {
   coach: null,
   lobby: null,
   standIns: {},
-  readiness: null,       // between hands, from a host that says it: {ready, waiting_for}, seats
-  saidReady: false,      // this page pressed "Next hand" this hand (a host that does not say who is ready)
-  pending: null,         // the move sent and not yet answered: {started}
-  queue: [],             // further moves to send after the pending one (a laid preview)
+  readiness: null, // between hands, from a host that says it: {ready, waiting_for}, seats
+  saidReady: false, // this page pressed "Next hand" this hand (a host that does not say who is ready)
+  pending: null, // the move sent and not yet answered: {started}
+  queue: [], // further moves to send after the pending one (a laid preview)
   retry: 0,
   seatInUse: 0,
-  leaving: false,        // a refusal that a new connection cannot mend (wrong code)
-  closedBecause: null,   // the host's reason when it closed the table (kept while reconnecting)
-  connected: false,      // seated on an open connection: the move buttons work only then
-  heldOff: null,         // the host's refusal of this address's joins for a while (too many wrong tries)
+  leaving: false, // a refusal that a new connection cannot mend (wrong code)
+  closedBecause: null, // the host's reason when it closed the table (kept while reconnecting)
+  connected: false, // seated on an open connection: the move buttons work only then
+  heldOff: null, // the host's refusal of this address's joins for a while (too many wrong tries)
   shownTable: false,
-  back: false,           // joined with the seat's token: the next state tells what was missed
+  back: false, // joined with the seat's token: the next state tells what was missed
   rulesHtml: null,
-  moveCommands: [],      // the moves the table's rules allow, from the welcome: [{usage, key}]
+  moveCommands: [], // the moves the table's rules allow, from the welcome: [{usage, key}]
 };
 export const picks = new Picks();  // the cards and the meld tapped towards a move
 export const drawnSeen = {};       // the card drawn this turn: how many the hand held after the draw
@@ -65,11 +63,9 @@ export function logLine(text, kind) {
 }
 const scrollLog = () => { $("log").scrollTop = $("log").scrollHeight; };
 
-// The log follows its newest line, as a chat does, unless its reader scrolled up to read older ones: each
-// new line (a bot's move every second) pulled them back to the bottom, and a line read half-way jumped
-// away. Scrolled back to the bottom, it follows again. Its box made narrower or wider (a phone turned, the
-// page's scroll bar come), its lines wrap anew and the bottom moves: a log that followed still shows it.
-// (A scroll the new width made, before the ResizeObserver hears of it, is the browser's, not the reader's.)
+// The log follows its newest line unless its reader scrolled up (each bot's move pulled them back down);
+// at the bottom again, it follows. Made narrower, its lines wrap anew: a log that followed still does (the
+// scroll a new width makes is the browser's, not the reader's).
 let following = true;
 let logWidth = 0;
 $("log").addEventListener("scroll", () => {

@@ -17,11 +17,9 @@ export class Picks {
     this.target = null;  // the table's meld tapped (from 1)
   }
 
-  // The hand or the table changed: the melds kept so far stay while ``keepGroups`` (the same turn goes on)
-  // and ``hand`` still holds their cards (laid, by Meld or a move typed, they are gone, and so are their
-  // groups). The cards tapped stay where nothing left the hand since (``before``: the hand they were tapped
-  // in, or null where they mean nothing now): a player who tapped a meld's cards and was told to draw first
-  // found them all untapped by the draw. The meld chosen stays only with ``keepTarget`` (the same table).
+  // The hand or the table changed: the melds kept so far stay while ``keepGroups`` (the same turn) and
+  // ``hand`` holds their cards; the cards tapped in ``before`` (null: none stay) stay while in it (a draw
+  // untapped them all); the meld chosen only with ``keepTarget``.
   refresh(keepGroups, hand, before = null, keepTarget = false) {
     const tapped = before ? this.cards(before) : [];
     this.selected = [];

@@ -3,8 +3,7 @@
 // the score sheet (every hand's scores and the totals); and the log's lines told as the terminal tells them.
 import { cardNode, el, nameNode, sortedHand } from "./cards.js";
 
-// What a seat a bot plays is called: "greedy bot". The kind alone, "cid (greedy)", told a player new to
-// kalooki nothing of a bot; the kind stays in it, as the terminal names it (a plug-in's "fastbot" as it is).
+// A bot's seat: "greedy bot", where the kind alone, "(greedy)", told a newcomer nothing of a bot.
 export const botLabel = (kind) => (typeof kind !== "string" || !kind ? "bot" : /bot$/i.test(kind) ? kind : `${kind} bot`);
 
 // A seat's name and what it is ("(you)", "(greedy bot)", "(away)"), from the state (``standIns``: the seats a bot

@@ -1,10 +1,5 @@
-// The kalooki table in a browser: one WebSocket to the host that served this page, the table
-// protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
-// Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-// The page's modules: page.js what they share, connection.js the WebSocket and the host's messages,
-// game.js the state taken in, the table drawn and the moves sent, moves.js the buttons and the Move
-// box; board.js, cards.js, handend.js, picks.js and sheets.js draw and read the parts. This one opens
-// the page: the join form, or the seat taken back with the token the browser keeps.
+// The kalooki table in a browser (docs/browser.md lists its modules): this one opens the page, the join
+// form or the seat taken back. Whatever a player or a variant wrote goes in with textContent only.
 import { connect } from "./connection.js";
 import { wireMoves } from "./moves.js";
 import { $, banner, kept, me, show } from "./page.js";
