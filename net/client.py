@@ -179,7 +179,7 @@ def table_uri(address: str) -> str:
 
 
 def _link_uri(link: str, scheme: str) -> str:
-    """The WebSocket URI of the page at ``link``: what its page opens (``net/web/table.js``)."""
+    """The WebSocket URI of the page at ``link``: what its page opens (``net/web/connection.js``)."""
     try:
         parts = urlsplit(link)
         parts.port  # noqa: B018 -- a port out of range or not a number is refused here, not when reached

@@ -31,6 +31,10 @@ PAGES = {
     "/board.js": ("board.js", "text/javascript; charset=utf-8"),
     "/picks.js": ("picks.js", "text/javascript; charset=utf-8"),
     "/handend.js": ("handend.js", "text/javascript; charset=utf-8"),
+    "/page.js": ("page.js", "text/javascript; charset=utf-8"),
+    "/connection.js": ("connection.js", "text/javascript; charset=utf-8"),
+    "/game.js": ("game.js", "text/javascript; charset=utf-8"),
+    "/moves.js": ("moves.js", "text/javascript; charset=utf-8"),
     "/table.css": ("table.css", "text/css; charset=utf-8"),
 }
 """Every path the page is made of, and what it is; any other path is 404."""

@@ -111,6 +111,42 @@ def test_a_player_out_of_the_game_is_told_so_not_shown_an_empty_hand(browser: An
         assert bob.problems == []
 
 
+HAND_TITLE = "document.querySelector('#hand-title').textContent"
+
+
+@pytest.mark.parametrize(
+    ("goal_score", "headings"),
+    [
+        # Between hands: bob is out and cid plays on, holding the seven cards counted against him.
+        (
+            20,
+            {
+                "ann": "You went out: no cards left in your hand.",
+                "bob": "You are out of the game: watching the others play on.",
+                "cid": "Cards left in your hand (7)",
+            },
+        ),
+        # The game over: nobody is left to watch play on.
+        (19, {"ann": "You went out: no cards left in your hand.", "bob": "You are out of the game."}),
+    ],
+)
+def test_the_hands_heading_says_who_went_out_and_what_is_left_at_the_end(
+    browser: Any, goal_score: int, headings: dict[str, str]
+) -> None:
+    # ann, who had just gone out, read "Your hand (0)" over the end of the hand, as if her cards had gone
+    # missing; bob, out of the game when it was over, read that he was watching the others play on.
+    game = ann_about_to_go_out(elimination=True, goal_score=goal_score)
+    play(game, *ANNS_LAST_TURN)
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        for name, heading in headings.items():
+            page = taking_seat_back(browser, host.server.port, table.code, tokens[name])
+            page.page.wait_for_selector("#hand-end:not([hidden])")
+            assert page.js(HAND_TITLE) == heading
+            assert page.problems == []
+            page.page.close()
+
+
 def test_the_end_of_the_game_comes_into_sight_headed_game_over(browser: Any) -> None:
     # bob, on a phone and reading the table's top, saw nothing happen when ann ended the game: the end was
     # below the fold, headed "Hand 1 is over", its "Game over" further down, under a title bar still

@@ -166,6 +166,38 @@ def test_a_reloaded_page_shows_the_newest_lines_of_its_log(browser: Any) -> None
         bob.close()
 
 
+LOG_TOP = "document.getElementById('log').scrollTop"
+
+
+def test_the_log_stays_where_its_reader_scrolled_up_and_follows_again_from_the_bottom(browser: Any) -> None:
+    # Each new line (a bot's move every second) pulled a reader of older lines back to the bottom.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        for number in range(40):
+            bob.send({"type": "say", "text": f"line {number}"})
+        ann.wait(f"{LOG_TEXT}.includes('bob: line 39')")
+        assert ann.js(AT_THE_NEWEST)
+        ann.page.locator("#log li").nth(3).scroll_into_view_if_needed()  # as a finger scrolls it up
+        ann.page.wait_for_timeout(200)
+        reading = ann.js(LOG_TOP)
+        bob.send({"type": "say", "text": "while ann reads"})
+        ann.wait(f"{LOG_TEXT}.includes('bob: while ann reads')")
+        ann.page.wait_for_timeout(200)
+        assert ann.js(LOG_TOP) == reading
+        ann.js("document.getElementById('log').lastElementChild.scrollIntoView()")
+        ann.page.wait_for_timeout(200)
+        bob.send({"type": "say", "text": "back at the bottom"})
+        ann.wait(f"{LOG_TEXT}.includes('bob: back at the bottom')")
+        ann.wait(AT_THE_NEWEST)
+        # The phone turned and back: the lines wrap anew, and the log still shows its newest.
+        for width in (320, 700, 375):
+            ann.page.set_viewport_size({"width": width, "height": PHONE["height"]})
+            ann.wait(AT_THE_NEWEST, seconds=2)
+        assert ann.problems == []
+        bob.close()
+
+
 def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
@@ -313,7 +345,7 @@ def played_at_once_when_away(browser: Any) -> Iterator[tuple[Any, Table, Seat, B
 
 
 def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
-    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+    # The page kept "bob (away: greedy bot plays)" after bob was back, until the next move came.
     with played_at_once_when_away(browser) as (host, table, player, other):
         other.until("state")
         other.close()  # bob drops out during ann's turn
@@ -325,7 +357,7 @@ def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> Non
         player.page.locator("#hand .card").first.click()
         player.page.click("#discard-button")
         # bob's turn, played by the bot; then ann's again, and she thinks.
-        player.wait(f"{players}.includes('bob (away: greedy plays)')")
+        player.wait(f"{players}.includes('bob (away: greedy bot plays)')")
         player.wait("document.getElementById('table').dataset.turn === 'mine'")
         back = BotSeat(host.uri)
         back.join(table.code, token=other.token)

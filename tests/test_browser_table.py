@@ -360,7 +360,7 @@ OVERRUN_LABELS = (
         (390, ["Maximilian_Abcdefghi", "Maximilian_Zyxwvutsr", "bob"], "bob"),
         # At 360 px "cid (greedy)" wrapped at its space, but "(greedy)" alone was wider than the room the
         # numbers left the names, and ran over "13 cards" beside it.
-        (360, ["bob", "ann"], "(greedy)"),
+        (360, ["bob", "ann"], "(greedy bot)"),
     ],
 )
 def test_names_and_labels_are_whole_in_the_players_list_on_a_phone(
@@ -515,5 +515,36 @@ def test_a_wide_screen_is_filled_by_the_table_not_left_mostly_empty(browser: Any
                 seat.js("parseFloat(getComputedStyle(document.querySelector('#hand .card')).fontSize)")
                 > 1.2 * 16
             )
+        assert seat.problems == []
+        other.close()
+
+
+SAY_ROOM = """(() => {
+  const box = document.getElementById('say-input');
+  const style = getComputedStyle(box);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [room, pen.measureText(box.placeholder).width];
+})()"""
+"""The room for text in the Say box, and the width of its placeholder ("Talk to the table")."""
+
+
+@pytest.mark.parametrize("width", [375, 900, 1024, 1280])
+def test_the_say_box_shows_its_words_whole_in_the_logs_column(browser: Any, width: int) -> None:
+    # In the log's column on a laptop the box had about ten letters of room: "Talk to the tal".
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        seat = Seat(browser, url, {"width": width, "height": 800})
+        seat.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        seat.page.wait_for_selector("#table:not([hidden])")
+        room, words = seat.js(SAY_ROOM)
+        assert room >= words, (room, words)
+        seat.page.fill("#say-input", "hello")
+        seat.page.press("#say-input", "Enter")
+        seat.wait(f"{LOG_TEXT}.includes('you: hello')")
         assert seat.problems == []
         other.close()

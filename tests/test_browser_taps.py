@@ -203,3 +203,35 @@ def test_cards_in_a_meld_kept_so_far_are_marked_and_not_tapped_again(browser: An
             "JD QD KD",
             "JS JH JC",
         ]
+
+
+PRESSED = (
+    "[...document.querySelectorAll('#hand .card[aria-pressed=\"true\"]')]"
+    ".map((c) => c.getAttribute('aria-label'))"
+)
+"""The hand's cards tapped, by their names."""
+
+
+def test_cards_tapped_before_the_draw_stay_tapped_after_it(browser: Any) -> None:
+    # A player tapped the three cards of a meld, was told "Meld: draw a card first.", drew, and found the
+    # three untapped, to be tapped again.
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 0},
+        ["9C 9D 9H 3S 5S KC QD", "2D 3D 4D 5H 7S 8S QH"],
+        discard=None,
+        stock="2S 3C",
+    )
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        tapped(ann, "9 of hearts", "9 of clubs", "9 of diamonds")
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert ann.js(PRESSED) == ["9 of clubs", "9 of diamonds", "9 of hearts"]
+        orders = ann.page.locator('#hand .card[aria-pressed="true"] .order').all_inner_texts()
+        assert orders == ["2", "3", "1"]  # numbered in the order tapped, as before the draw
+        ann.page.click("#meld-button")
+        ann.wait("document.querySelectorAll('#melds button.meld').length === 1")
+        assert ann.js(PRESSED) == []  # laid: nothing of it stays tapped
+        assert ann.problems == []

@@ -1,6 +1,6 @@
 """The browser table in Chromium on a real table on 127.0.0.1: the turn's start on a phone, where the
-table's melds push the hand and the move buttons below the fold, the piles' counts, and why a move's
-button is off.
+table's melds push the hand and the move buttons below the fold, the piles' counts, a pile tapped to
+draw from it, and why a move's button is off.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from kalooki_net.botclient import BotSeat
 from net_helpers import Host, hosted, new_table
 from rules_helpers import new_game, play
 
+from kalooki.cards import format_card
 from kalooki.engine import Game
 from kalooki.variant import Variant
 
@@ -177,5 +178,38 @@ def test_a_tap_on_a_button_that_is_off_says_why_on_a_phone(browser: Any) -> None
         assert ann.js(why) == "Discard: tap the card to discard first."
         ann.page.locator("#hand .card").first.click()
         assert ann.js(why) == ""
+        assert ann.problems == []
+        bob.close()
+
+
+def test_a_tap_on_a_pile_draws_from_it_or_says_why_not(browser: Any) -> None:
+    # A player new to the page tapped the discard pile's top card to take it, and then the stock: nothing
+    # happened either time, and nothing said why.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        top = host.call(lambda: host.table.require_game().discard_pile[-1])
+        ann.page.click("#discard .card")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert host.call(lambda: host.table.require_game().hands[0]).count(top) >= 1
+        ann.page.click("#stock")
+        assert (
+            ann.js("document.getElementById('why-off').textContent")
+            == "Draw stock: you have drawn this turn."
+        )
+        ann.page.locator("#hand .card").first.click()
+        ann.page.click("#discard-button")
+        ann.wait("document.getElementById('table').dataset.turn === 'theirs'")
+        ann.page.click("#stock")
+        assert ann.js("document.getElementById('why-off').textContent") == "Draw stock: it is bob's turn."
+        bob.send({"type": "move", "move": "ds"})
+        hand = host.call(lambda: host.table.require_game().hands[1])
+        bob.send({"type": "move", "move": f"d {format_card(hand[0])}"})
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        stock = host.call(lambda: len(host.table.require_game().stock))
+        ann.page.click("#stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert host.call(lambda: len(host.table.require_game().stock)) == stock - 1
         assert ann.problems == []
         bob.close()

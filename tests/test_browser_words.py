@@ -133,6 +133,20 @@ def test_a_player_away_is_not_said_to_be_playing(browser: Any) -> None:
         assert ann.problems == []
 
 
+def test_a_seat_a_bot_plays_is_said_to_be_a_bots(browser: Any) -> None:
+    # The players' list and the lobby said "bob (greedy)": a player new to kalooki read no bot in it.
+    table = new_table(seats=2, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+        ann.sit("ann")
+        host.call(host.server.start_game)  # as the host's start: a bot takes the open seat
+        ann.page.wait_for_selector("#table:not([hidden])")
+        bot = host.call(lambda: host.table.seats[1].name)
+        ann.wait(f"document.getElementById('players').textContent.includes('{bot} (greedy bot)')")
+        assert ann.page.locator("#seats li").all_text_contents()[1] == f"Seat 2: {bot} (greedy bot)"
+        assert ann.problems == []
+
+
 def test_a_page_held_off_after_wrong_codes_says_why_on_the_join_form(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach(), wrong_tries=WrongTries(limit=1)) as host:

@@ -38,7 +38,19 @@ from kalooki.engine import Game
 from kalooki.loader import load_variant
 
 PAGE_BUDGET = 100 * 1024
-SCRIPTS = ("/table.js", "/cards.js", "/sheets.js", "/kept.js", "/board.js", "/picks.js", "/handend.js")
+SCRIPTS = (
+    "/table.js",
+    "/page.js",
+    "/connection.js",
+    "/game.js",
+    "/moves.js",
+    "/cards.js",
+    "/sheets.js",
+    "/kept.js",
+    "/board.js",
+    "/picks.js",
+    "/handend.js",
+)
 """The page's JavaScript modules, each served."""
 
 
@@ -96,7 +108,7 @@ def test_the_page_never_builds_markup_from_what_players_send() -> None:
     assert {f"/{name}" for name in scripts} == set(SCRIPTS)
     # Text goes in with textContent; the one innerHTML is the host's escaped rulebook.
     assert sum(script.count("innerHTML") for script in scripts.values()) == 1
-    assert '$("rules-body").innerHTML = rulesHtml' in scripts["table.js"]
+    assert '$("rules-body").innerHTML = page.rulesHtml' in scripts["connection.js"]
     for script in scripts.values():
         assert "insertAdjacentHTML" not in script
         assert "outerHTML" not in script

@@ -1,8 +1,9 @@
 // The parts of the table drawn from what the host sent this seat: the melds, the piles, the hand, the
 // lines under it, a hint and the lobby's seats. Each function fills the elements it is given and calls
-// back on a tap; what a tap means (and the page's state) stays in table.js.
+// back on a tap; what a tap means (and the page's state) stays in game.js and moves.js.
 import { cardLabel, cardNode, cardsInText, cardText, el, nameNode, sortedHand } from "./cards.js";
 import { groupText } from "./picks.js";
+import { botLabel } from "./sheets.js";
 
 // The table's melds, each a button ("meld 2, bob's: ..."): tapped, it is the target of a build or a swap.
 // ``target``: the meld chosen (from 1), or null; ``seatName(seat)``: "you" or the player's name.
@@ -81,13 +82,9 @@ export function newCardOf(view, myTurn, seen) {
 // those the preview would lay marked, and ``newCard`` (just drawn) marked new.
 export function showHand(hand, title, view, coach, selected, grouped, newCard, onTap) {
   hand.replaceChildren();
-  if (view.eliminated[view.seat]) {
-    // Out of the game and watching: "Your hand (0)" read as a hand just laid out. The terminal's words.
-    title.textContent = "You are out of the game: watching the others play on.";
-    return;
-  }
+  title.textContent = handHeading(view);
+  if (view.eliminated[view.seat]) return;
   const cards = sortedHand(view.hand);
-  title.textContent = `Your hand (${cards.length})`;
   const couldLay = coach && coach.preview ? [...coach.preview.cards] : [];
   let previousSuit = null;
   cards.forEach((code, index) => {
@@ -116,6 +113,18 @@ export function showHand(hand, title, view, coach, selected, grouped, newCard, o
     button.addEventListener("click", () => onTap(index));
     hand.append(button);
   });
+}
+
+// The heading over the hand, where "Your hand (0)" said nothing of going out, and out of the game the
+// terminal's words (watching only while the game goes on).
+export function handHeading(view) {
+  const over = view.phase === "hand_over" || view.phase === "game_over";
+  if (view.eliminated[view.seat]) {
+    return view.phase === "game_over" ? "You are out of the game." : "You are out of the game: watching the others play on.";
+  }
+  if (!over) return `Your hand (${view.hand.length})`;
+  if (!view.hand.length) return "You went out: no cards left in your hand.";
+  return `Cards left in your hand (${view.hand.length})`;
 }
 
 // The turn begun: the hand and the moves (``mine``, ending with ``moves``) brought into sight, where they
@@ -245,7 +254,7 @@ export function showSeats(list, lobby, mySeat) {
     let text = `Seat ${seat.seat + 1}: `;
     if (seat.kind === "open") text += "open";
     else text += seat.name + (seat.seat === mySeat ? " (you)" : "") + (seat.host ? " (host)" : "")
-      + (seat.kind === "bot" ? ` (${seat.bot})` : seat.connected ? "" : " (away)");
+      + (seat.kind === "bot" ? ` (${botLabel(seat.bot)})` : seat.connected ? "" : " (away)");
     list.append(el("li", seat.kind, text));
   }
 }
@@ -278,7 +287,18 @@ function offBecause(button, why) {
 export function sayWhyOff(buttons, why) {
   buttons.addEventListener("pointerup", (event) => {
     const button = event.target.closest("button");
-    if (button && button.disabled && button.title) why.textContent = `${button.textContent}: ${button.title.charAt(0).toLowerCase()}${button.title.slice(1)}.`;
+    if (button && button.disabled && button.title) whyOff(button, why);
+  });
+}
+const whyOff = (button, why) => { why.textContent = `${button.textContent}: ${button.title.charAt(0).toLowerCase()}${button.title.slice(1)}.`; };
+
+// A tap on a pile draws from it as its ``button`` does, or says why not: a player new to the page tapped
+// the card they wanted, and nothing happened.
+export function drawnByTap(pile, button, why) {
+  pile.addEventListener("click", () => {
+    if (button.hidden) return;
+    if (!button.disabled) button.click();
+    else if (button.title) whyOff(button, why);
   });
 }
 

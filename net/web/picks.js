@@ -17,14 +17,15 @@ export class Picks {
     this.target = null;  // the table's meld tapped (from 1)
   }
 
-  // The hand or the table changed: the cards tapped and the meld chosen mean nothing now; the melds
-  // kept so far stay while ``keepGroups`` (the same turn goes on) and ``hand`` still holds their cards
-  // (laid, by Meld or a move typed, they are gone, and so are their groups).
-  refresh(keepGroups, hand) {
+  // The hand or the table changed: the melds kept so far stay while ``keepGroups`` (the same turn) and
+  // ``hand`` holds their cards; the cards tapped in ``before`` (null: none stay) stay while in it (a draw
+  // untapped them all); the meld chosen only with ``keepTarget``.
+  refresh(keepGroups, hand, before = null, keepTarget = false) {
+    const tapped = before ? this.cards(before) : [];
     this.selected = [];
     this.reading = null;
-    this.target = null;
-    if (!keepGroups) { this.groups = []; return; }
+    if (!keepTarget) this.target = null;
+    if (!keepGroups) this.groups = [];
     const left = [...hand];
     this.groups = this.groups.filter((group) => {
       const at = [];
@@ -36,6 +37,12 @@ export class Picks {
       for (const index of at.sort((a, b) => b - a)) left.splice(index, 1);
       return true;
     });
+    const sorted = sortedHand(hand);
+    const grouped = this.grouped(hand);
+    for (const code of tapped) {
+      const index = sorted.findIndex((card, at) => card === code && !grouped.has(at) && !this.selected.includes(at));
+      if (index >= 0) this.selected.push(index);
+    }
   }
 
   get count() {

@@ -3,15 +3,18 @@
 // the score sheet (every hand's scores and the totals); and the log's lines told as the terminal tells them.
 import { cardNode, el, nameNode, sortedHand } from "./cards.js";
 
-// A seat's name and what it is ("(you)", "(greedy)", "(away)"), from the state (``standIns``: the seats a bot
+// A bot's seat: "greedy bot", where the kind alone, "(greedy)", told a newcomer nothing of a bot.
+export const botLabel = (kind) => (typeof kind !== "string" || !kind ? "bot" : /bot$/i.test(kind) ? kind : `${kind} bot`);
+
+// A seat's name and what it is ("(you)", "(greedy bot)", "(away)"), from the state (``standIns``: the seats a bot
 // plays while their players are away) and the lobby; the name as a nameNode: the label wraps at its spaces only.
 export function seatLabelOf(seat, view, lobby, standIns, mySeat) {
   const name = nameNode(view.players[seat]);
   const info = lobby && lobby.seats[seat];
   let what = "";
   if (seat === mySeat) what = "(you)";
-  else if (standIns[String(seat)]) what = `(away: ${standIns[String(seat)]} plays)`;
-  else if (info && info.kind === "bot") what = `(${info.bot})`;
+  else if (standIns[String(seat)]) what = `(away: ${botLabel(standIns[String(seat)])} plays)`;
+  else if (info && info.kind === "bot") what = `(${botLabel(info.bot)})`;
   else if (info && info.kind === "human" && !info.connected) what = "(away)";
   return what ? [name, ` ${what}`] : [name];
 }
