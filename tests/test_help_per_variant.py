@@ -1,0 +1,68 @@
+"""Every ``help`` and ``help <topic>`` of the play screen describes the variant played, in each built-in:
+no swap where no joker ever leaves the table, no draw of the discard where nobody may take it, no JK where
+the pack has none, ``end`` wherever a turn may end without a discard and nowhere else; a move the variant
+refuses is said to be none of its moves, not "not a command"."""
+
+from __future__ import annotations
+
+import pytest
+from kalooki_cli import help_screen
+from kalooki_cli.prompt_commands import COMMANDS, HELP_ROWS, pause_commands, topic_refusal, undo_meaning
+from rich.console import Console
+
+from kalooki import rules
+from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.moves import ALIASES
+from kalooki.variant import Variant
+
+TOPICS = sorted({*(word for row in HELP_ROWS for word in row.words), *ALIASES, "end", "draw", "swap"})
+
+
+def help_text(variant: Variant, topic: str = "", commands: tuple[tuple[str, str], ...] = COMMANDS) -> str:
+    """What ``help`` (``help TOPIC``) shows at the play prompt: the refusal, or the rows and rules."""
+    refusal = topic_refusal(variant, commands, topic) if topic else None
+    if refusal is not None:
+        return refusal
+    console = Console(width=200, force_terminal=False)
+    with console.capture() as captured:
+        help_screen.render_help(console, variant, commands, topic=topic)
+    return captured.get()
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_every_help_topic_holds_in_the_variant_played(name: str) -> None:
+    variant = load_variant(name)
+    screens = {topic: help_text(variant, topic) for topic in ["", *TOPICS]}
+    screens["(pause)"] = help_text(variant, "", pause_commands())
+    for topic, text in screens.items():
+        lowered = text.lower()
+        if not rules.may_ever_swap(variant) and topic not in ("swap", "s"):
+            assert "swap" not in lowered, (name, topic, text)
+        if not rules.may_ever_take_discard(variant) and topic not in ("dd", "draw"):
+            assert "draw discard" not in lowered, (name, topic, text)
+            assert "| dd" not in lowered, (name, topic, text)
+        if not variant.jokers:
+            assert "jk" not in lowered, (name, topic, text)
+        if topic in ("undo", "u"):
+            ends = "before you discard or end your turn" in text
+            assert ends == rules.may_end_without_discard(variant), (name, text)
+    # A move of the move language the variant refuses is said to be none of its moves, and why.
+    if not rules.may_ever_take_discard(variant):
+        assert screens["dd"].startswith(f"dd (draw discard) is no move in {name}: "), screens["dd"]
+    if not rules.may_end_without_discard(variant):
+        assert screens["end"].startswith(f"end is no move in {name}: "), screens["end"]
+    if not rules.may_ever_swap(variant):
+        assert screens["swap"].startswith(f"swap is no move in {name}: "), screens["swap"]
+
+
+def test_undo_in_czech_500_names_no_swap_and_the_end_of_a_turn_without_a_discard() -> None:
+    czech = load_variant("czech-500")
+    assert undo_meaning(czech, end_offered=True) == (
+        "take back this turn's melds and builds (before you discard or end your turn)"
+    )
+    assert (
+        "undo | u take back this turn's melds and builds (before you discard or end your turn)"
+        in " ".join(help_text(czech, "undo").split())
+    )
+    classic = " ".join(help_text(load_variant("classic"), "undo").split())
+    assert "undo | u take back this turn's melds, builds and swaps (before you discard)" in classic
