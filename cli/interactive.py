@@ -151,7 +151,7 @@ class Quit(Exception):
 class InteractiveGame(Autosave):
     """One person against bots at the terminal, saved after every move."""
 
-    BETWEEN_HANDS = ("score, save, quit", "score, save, rules, help or quit")
+    BETWEEN_HANDS = ("score, save, rules, help, quit", "score, save, rules, help or quit")
     """The commands the prompt between hands names, and those its refusal of another line names."""
     resume_note: str | None = None
     """Said first in the welcome: why ``kalooki resume`` took a game that is not the latest. Part of the
