@@ -2,7 +2,7 @@
 
 :data:`HELP_ROWS` is the one list: the help (:func:`kalooki_cli.help_screen.render_help`), the help at a pause
 (:func:`pause_commands`) and the prompt's refusal of a command there (:data:`IN_TURN_WORDS`, read by
-:meth:`kalooki_cli.interactive.InteractiveGame.command`) are all read from it.
+:meth:`kalooki_cli.prompt_dispatch.PromptCommands.command`) are all read from it.
 """
 
 from __future__ import annotations
