@@ -9,8 +9,10 @@ import pytest
 from kalooki_cli import help_screen
 from kalooki_cli.prompt_commands import COMMANDS, HELP_ROWS, pause_commands, topic_refusal, undo_meaning
 from rich.console import Console
+from test_interactive import error_lines, run
 
 from kalooki import rules
+from kalooki.engine import Game
 from kalooki.loader import builtin_variant_names, load_variant
 from kalooki.moves import ALIASES
 from kalooki.variant import Variant
@@ -66,3 +68,15 @@ def test_undo_in_czech_500_names_no_swap_and_the_end_of_a_turn_without_a_discard
     )
     classic = " ".join(help_text(load_variant("classic"), "undo").split())
     assert "undo | u take back this turn's melds, builds and swaps (before you discard)" in classic
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_undo_with_nothing_to_take_back_names_swaps_only_where_the_variant_has_them(name: str) -> None:
+    # czech-500's player typing undo before laying anything was told "undo takes back this turn's melds,
+    # builds and swaps", though no joker ever leaves its table.
+    variant = load_variant(name)
+    seats = next(count for count in range(2, 9) if rules.may_play(variant, count))
+    game = Game(variant, ["you", "bob", "cid", "dee", "eve", "fay", "gus", "hal"][:seats], seed=3)
+    _, transcript, _ = run(game, ["undo"], width=200)
+    laid = "melds, builds and swaps" if rules.may_ever_swap(variant) else "melds and builds"
+    assert error_lines(transcript) == [f"✗ there is nothing to take back: undo takes back this turn's {laid}"]
