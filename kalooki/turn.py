@@ -32,12 +32,18 @@ NOTHING_TO_TAKE_BACK = "there is nothing to take back: undo takes back this turn
 """Why ``undo`` is refused where a joker may be taken from the table (:func:`nothing_to_take_back`)."""
 
 
+def undo_takes_back(variant: Variant) -> str:
+    """What ``undo`` takes back in ``variant``, as the turn's status and the refusal of an undo say it: swaps
+    are named only where there are any (czech-500's player was told of swaps it has none of)."""
+    if rules.may_ever_swap(variant):
+        return NOTHING_TO_TAKE_BACK.split(": ", 1)[1]
+    return "undo takes back this turn's melds and builds"
+
+
 def nothing_to_take_back(variant: Variant) -> str:
     """Why ``undo`` is refused in ``variant``: the one wording for the engine, the play screen and a hosted
-    table. Swaps are named only where there are any: czech-500's player was told of swaps it has none of."""
-    if rules.may_ever_swap(variant):
-        return NOTHING_TO_TAKE_BACK
-    return NOTHING_TO_TAKE_BACK.removesuffix(", builds and swaps") + " and builds"
+    table."""
+    return f"there is nothing to take back: {undo_takes_back(variant)}"
 
 
 _NEW = object.__new__

@@ -12,7 +12,8 @@ from rich.console import Console
 from test_interactive import error_lines, run
 
 from kalooki import rules
-from kalooki.engine import Game
+from kalooki.cards import parse_cards
+from kalooki.engine import FixedDeal, Game
 from kalooki.loader import builtin_variant_names, load_variant
 from kalooki.moves import ALIASES
 from kalooki.variant import Variant
@@ -80,3 +81,15 @@ def test_undo_with_nothing_to_take_back_names_swaps_only_where_the_variant_has_t
     _, transcript, _ = run(game, ["undo"], width=200)
     laid = "melds, builds and swaps" if rules.may_ever_swap(variant) else "melds and builds"
     assert error_lines(transcript) == [f"✗ there is nothing to take back: undo takes back this turn's {laid}"]
+
+
+def test_the_turns_status_after_a_meld_names_swaps_only_where_the_variant_has_them() -> None:
+    # After a meld in czech-500 the status under the hand read "(undo takes back this turn's melds, builds and
+    # swaps)": no joker ever leaves its table.
+    deal = FixedDeal(
+        hands={0: parse_cards("7H 8H 9H QS QD QC 2C 4D 6S 8C TD KS AS")}, stock_top=parse_cards("JH")
+    )
+    for name, laid in (("czech-500", "melds and builds"), ("classic", "melds, builds and swaps")):
+        game = Game(load_variant(name, ["opening_threshold=0"]), ["you", "bob"], seed=42, deal=deal)
+        _, transcript, _ = run(game, ["ds", "m 7H 8H 9H"], width=200)
+        assert f"(undo takes back this turn's {laid})" in transcript.splitlines()
