@@ -220,11 +220,14 @@ def topic_refusal(variant: Variant, commands: tuple[tuple[str, str], ...], topic
     return f"'{clipped(topic)}' is not a command here: type help for the list"
 
 
-def draw_once_drawn(line: str, phase: str) -> str:
+def draw_once_drawn(line: str, phase: str, only_stock: bool = False) -> str:
     """``draw`` alone typed once the turn has drawn, as a draw from the stock, which the game refuses
     saying the card is drawn already: the move language's own refusal ("write draw stock or draw discard
-    (ds or dd)") sent the player to draw again, and only then was told they had."""
-    return "draw stock" if phase == "play" and line.strip().lower() == "draw" else line
+    (ds or dd)") sent the player to draw again, and only then was told they had. With ``only_stock`` (a
+    variant whose discard pile is never taken, czech-500), ``draw`` alone is the one draw there is: that
+    refusal offered a draw of the discard the game then refused too."""
+    typed_draw = line.strip().lower() == "draw"
+    return "draw stock" if typed_draw and (phase == "play" or only_stock) else line
 
 
 def word_with_a_mark(word: str, words: Collection[str]) -> list[str]:

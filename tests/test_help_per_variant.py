@@ -93,3 +93,17 @@ def test_the_turns_status_after_a_meld_names_swaps_only_where_the_variant_has_th
         game = Game(load_variant(name, ["opening_threshold=0"]), ["you", "bob"], seed=42, deal=deal)
         _, transcript, _ = run(game, ["ds", "m 7H 8H 9H"], width=200)
         assert f"(undo takes back this turn's {laid})" in transcript.splitlines()
+
+
+def test_draw_alone_where_the_discard_is_never_taken_draws_from_the_stock() -> None:
+    # In czech-500 'draw' was refused with "write draw stock or draw discard (ds or dd)", offering a draw of
+    # the discard pile the variant never allows; the stock is the one draw there is.
+    game = Game(load_variant("czech-500"), ["you", "bob"], seed=3)
+    top = game.stock[-1]
+    _, transcript, _ = run(game, ["draw"], width=200)
+    assert error_lines(transcript) == []
+    assert top in game.hands[0]
+    assert game.phase == "play"
+    classic = Game(load_variant("classic"), ["you", "bob"], seed=3)
+    _, transcript, _ = run(classic, ["draw"], width=200)
+    assert error_lines(transcript) == ["✗ 'draw': write draw stock or draw discard (ds or dd)"]
