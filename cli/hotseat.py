@@ -190,7 +190,8 @@ class HotSeatGame(InteractiveGame):
             self.write_raw(ERASE_SCROLLBACK + self.intro)
         else:
             self.console.print("\n" * PASS_SCREEN_LINES, end="")
-        waiting = Text(f"Pass to {name} — press Enter", style="bold")
+        # What works here named, as the prompt between hands does: Enter alone looked like the only key.
+        waiting = Text(f"Pass to {name} — press Enter (or {self.BETWEEN_HANDS[0]})", style="bold")
         self.console.print(waiting)
         # Only Enter passes the keyboard: a line typed there (quit, a move typed too soon) is the last
         # person's or a mistake, and taking it as Enter would show the next person's hand to whoever typed it.

@@ -9,92 +9,58 @@ directly, so tests drive whole games with scripted keystrokes and read the scree
 The game is saved after every action and every bot turn (atomically), so stopping at
 any moment, with ``quit``, Ctrl-C or the end of input, loses nothing. Ctrl-C exits with
 status 130 (the shell's convention for an interrupt), ``quit`` and end of input with 0.
+
+The loop, the moves and the screen are here; the commands beside the moves and the pause between hands
+are :class:`~kalooki_cli.prompt_dispatch.PromptCommands`, the welcome and what a stop says
+:class:`~kalooki_cli.game_voice.GameVoice`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from difflib import get_close_matches
-from functools import partial
 from pathlib import Path
 
 from rich.console import Console
-from rich.rule import Rule
 from rich.text import Text
 
+from kalooki import rules
 from kalooki.bots import Bot, make_bot, names_for_bots
-from kalooki.cards import Card, CardError, parse_card
+from kalooki.cards import Card
 from kalooki.driver import BotFaults, play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.events import EliminatedEvent
-from kalooki.moves import ALIASES, Discard, Draw, EndTurn, offered_commands, parse_move
+from kalooki.moves import Discard, Draw, EndTurn, parse_move
 from kalooki.savegame import Session, restore_rngs, seat_rng
-from kalooki.text import clipped, escape_controls, escape_unseen
 from kalooki.variant import Variant
 
-from . import help_screen, render, scoresheet
+from . import render, scoresheet
 from .autosave import Autosave
+from .game_voice import EXIT_OK, GameVoice
 from .going_out import laid_since_draw
-from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
-from .narrate import table_lines
-from .narrow import long_words_whole, print_then
-from .prompt_commands import (
-    COMMANDS,
-    IN_TURN_WORDS,
-    draw_once_drawn,
-    pause_commands,
-    pause_refusal,
-    short_verbs_missed,
-    topic_refusal,
-    word_with_a_mark,
+from .hints import Hint, meld_points, meld_preview, suggest_turn, without_needless_end
+from .prompt_commands import draw_once_drawn
+from .prompt_dispatch import (
+    LOOK_WORDS,
+    MOVE_VERBS,
+    TURN_COMMANDS,
+    TYPED_WORDS,
+    PromptCommands,
+    Quit,
+    ReadLine,
+    verb_run_together,
 )
 from .render import Seating
-from .saves_commands import where_it_stands
-from .shell_words import shell_join
 from .stop_signals import EXIT_INTERRUPTED, stopped_by, stopped_status
 from .table_notation import melds_run_together, table_sentence, without_drawn_marks
 from .turn_log import TurnLogWriter, recorded_place
 
-ReadLine = Callable[[str], str]
 Pause = Callable[[float], None]
 
-EXIT_OK = 0
-EXIT_FAILURE = 1
-LOOK_WORDS = ("table", "look", "l", "show")
-"""The commands that draw the table again (as does an empty line)."""
 TAKEN_BACK = "Taken back: your hand and the table are as they were after your draw."
 """What undo says done, at the terminal and at a hosted table's seat."""
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
-
-LONG_VERBS = ("draw", "meld", "build", "swap", "discard", "end")
-"""The move language's verbs in full (``ALIASES`` holds their short forms)."""
-MOVE_VERBS = frozenset({*LONG_VERBS, *ALIASES})
-TURN_COMMANDS = IN_TURN_WORDS - MOVE_VERBS
-"""The commands, not moves, that work only in one's own turn (hint, undo, look): refused elsewhere by name,
-never as words there are none of."""
-TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
-"""The move language's words and the commands, written out: a near miss is told which it missed."""
-
-
-def verb_run_together(word: str) -> list[str]:
-    """``d7C`` as ``d 7C``, ``b2`` as ``b 2``: a move's verb typed with no space before its card or meld
-    number. Asked first: ``discard10H`` is near enough ``discard`` for a near miss, which drops the card."""
-    for verb in ("discard", "meld", "build", "swap", "d", "m", "b", "s"):
-        rest = word[len(verb) :]
-        if not word.lower().startswith(verb) or not rest:
-            continue
-        if verb[0] in "bs":
-            if rest.isdigit():
-                return [f"{verb} {rest}"]
-            continue
-        try:
-            parse_card(without_drawn_marks(rest))
-        except CardError:
-            continue
-        return [f"{verb} {rest}"]
-    return []
 
 
 def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:
@@ -144,18 +110,8 @@ def new_game(
 # ---------------------------------------------------------------- the loop
 
 
-class Quit(Exception):
-    """The player typed ``quit``."""
-
-
-class InteractiveGame(Autosave):
+class InteractiveGame(PromptCommands, GameVoice, Autosave):
     """One person against bots at the terminal, saved after every move."""
-
-    BETWEEN_HANDS = ("score, save, quit", "score, save, rules, help or quit")
-    """The commands the prompt between hands names, and those its refusal of another line names."""
-    resume_note: str | None = None
-    """Said first in the welcome: why ``kalooki resume`` took a game that is not the latest. Part of the
-    welcome, so that a hot-seat game's pass screen, which erases the screen, writes it again."""
 
     def __init__(
         self,
@@ -258,78 +214,6 @@ class InteractiveGame(Autosave):
             else:
                 self.bot_turn()
 
-    def introduce(self) -> None:
-        self.welcome()
-        if not self.resumed:
-            self.announce_hand()
-        elif self.game.phase == "hand_over":
-            # Stopped at "Press Enter to deal": the result read then is shown again, or the
-            # prompt would come with nothing to say how the hand went.
-            scoresheet.render_last_hand_end(self.console, self.game, self.shared_seating())
-
-    def welcome(self) -> None:
-        """Who plays, the seed, where the game is saved, and the commands to know."""
-        game = self.game
-        if self.resume_note is not None:
-            self.say(self.resume_note, style="bold")
-        self.console.print(Rule(render.glyphs(f"Kalooki · {game.variant.name}", self.letters), style="cyan"))
-        self.say(self.who_plays(), style=self.who_plays_style)
-        if not self.resumed and self.replay_command is not None:
-            self.say_then(
-                f"Seed {game.seed}: deal the same cards again with",
-                self.replay_command,
-                style="dim",
-            )
-        if self.save_path is not None:
-            self.say_then("The game is saved after every move to", str(self.save_path), style="dim")
-        if self.resumed and self.log is not None:
-            self.say_then("Its log goes on, as before, in", str(self.log.path), style="dim")
-            if self.log.note:
-                self.say(escape_controls(self.log.note), style="bold")
-        self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
-
-    who_plays_style = ""
-
-    def who_plays(self) -> str:
-        """The welcome's first line: whom the player is up against (and where a resumed game stands)."""
-        game = self.game
-        others = ", ".join(
-            self.seating.label(seat) for seat in range(len(game.players)) if seat != self.human
-        )
-        if self.resumed:
-            return f"Resuming your game against {others} ({where_it_stands(game)})."
-        return f"You against {others}."
-
-    def announce_hand(self) -> None:
-        game = self.game
-        first = self.seating.subject(game.players[game.first_seat])
-        verb = "play" if first == "you" else "plays"
-        self.console.print(Rule(f"Hand {game.hand_number}: {first} {verb} first", style="cyan"))
-
-    def stopped_status(self) -> int:
-        """A game stopped that could not be saved is lost: 1, so a script running it sees it failed."""
-        return EXIT_FAILURE if self.save_path is not None and self.save_failure is not None else EXIT_OK
-
-    def stopped(self, why: str) -> None:
-        self.flush_log()
-        if self.save_path is None:
-            self.say(f"{why}.")
-            return
-        if self.save_failure is not None:
-            self.say(f"{why}: the game could not be saved to {self.save_path} ({self.save_failure}).")
-            return
-        self.say_then(f"{why}: the game is saved in", str(self.save_path))
-        words = ["kalooki", "resume", str(self.save_path)]
-        if self.log is not None and not self.session.log:
-            # Only a log whose name the save could not hold is given: a save names its log whole, and the
-            # resume goes on writing it from any folder, where `--log game.jsonl` as typed would not be found.
-            words += [
-                "--log",
-                str(self.log.path.absolute() if self.save_path.is_absolute() else self.log.path),
-            ]
-        command = shell_join(words)
-        self.say_then("Continue it with:", command)
-
     def out_of_the_game(self) -> bool:
         """Once the player is eliminated, ask (once) whether to watch; True when the rest was skipped."""
         if not self.game.eliminated[self.human] or self.asked_to_watch:
@@ -341,17 +225,6 @@ class InteractiveGame(Autosave):
             return False
         spectate.play_to_the_end(self)
         return True
-
-    def between_hands(self) -> None:
-        """Let the player read the hand's result before the next deal."""
-        offered, refused = self.BETWEEN_HANDS
-        while True:
-            line = self.read_line(f"Press Enter to deal hand {self.game.hand_number + 1} (or {offered}): ")
-            word = line.strip().lower()
-            if not word:
-                return
-            if not self.command(line, in_turn=False):
-                self.refuse_at_pause(line, f"press Enter to deal the next hand, or type {refused}")
 
     # ------------------------------------------------------------ the human's turn
 
@@ -368,78 +241,6 @@ class InteractiveGame(Autosave):
             if self.move(line) and self.game.phase in ("draw", "play") and self.game.current == self.human:
                 self.show()
 
-    def command(self, line: str, *, in_turn: bool) -> bool:
-        """Handle a command that is not a move; False when ``line`` is not one."""
-        words = line.split()
-        word = words[0].lower()
-        argument = line.strip()[len(words[0]) :].strip()
-        if not in_turn and word in IN_TURN_WORDS:
-            return False  # a pause between turns or hands refuses it: its help leaves it out
-        if word == "save":
-            self.save_command(argument)
-            return True
-        if word in ("help", "?", "h"):  # help meld: that command's rows
-            self.show_help(self.help_commands(in_turn or bool(argument)), argument)
-            return True
-        run: Callable[[], None]
-        if word in ("quit", "exit", "q"):
-            run = self.quit
-        elif word in ("score", "scores", "totals"):
-            run = self.show_totals
-        elif word in ("rules", "rulebook"):
-            run = partial(self.show_rules, in_turn)
-        elif word == "hint":
-            run = self.show_hint
-        elif word in ("undo", "u"):
-            run = self.undo
-        elif word in LOOK_WORDS:
-            run = self.show
-        else:
-            return False
-        if argument:
-            self.error(f"{word} takes no arguments")
-        else:
-            run()
-        return True
-
-    def refuse_at_pause(self, line: str, instead: str) -> None:
-        """Refuse ``line`` at a pause (between hands, a pass screen), saying to do ``instead``: a command
-        that works only in one's turn (hint, undo) is said to, so that it does not read as a mistyped word."""
-        self.error(pause_refusal(line, instead, TURN_COMMANDS))
-
-    def quit(self) -> None:
-        raise Quit
-
-    def help_commands(self, in_turn: bool) -> tuple[tuple[str, str], ...]:
-        """The commands ``help`` lists: at a pause (a pass screen, between hands) those that work there."""
-        return COMMANDS if in_turn else pause_commands()
-
-    def show_help(self, commands: tuple[tuple[str, str], ...], topic: str = "") -> None:
-        refusal = topic_refusal(self.game.variant, commands, topic) if topic else None
-        if refusal is not None:
-            self.error(refusal)
-            return
-        help_screen.render_help(self.console, self.game.variant, commands, topic=topic)
-
-    def show_totals(self) -> None:
-        scoresheet.render_totals(self.console, self.game, self.shared_seating())
-
-    def not_a_command(self, line: str) -> None:
-        typed = line.strip()
-        word = typed.split()[0]
-        # A near miss of a whole word (dra, mled, discrad): the line as meant, the rest as typed.
-        close = verb_run_together(word) or word_with_a_mark(word, {*MOVE_VERBS, *TYPED_WORDS})
-        if not close and len(word) >= 3:
-            close = get_close_matches(word.lower(), TYPED_WORDS, n=1, cutoff=0.75)
-        if not close:
-            close = short_verbs_missed(word)
-        # The word itself is no suggestion: "'hint' is not a command (did you mean 'hint'?)" says nothing.
-        close = [verb for verb in close if verb != word.lower()]
-        meant = " or ".join(f"'{clipped(verb + typed[len(word) :])}'" for verb in close)
-        meant = f" (did you mean {meant}?)" if meant else ""
-        keys = " ".join(command.key for command in offered_commands(self.game.variant))
-        self.error(f"'{clipped(typed)}' is not a command{meant}: type help for the list (moves: {keys})")
-
     def move(self, line: str) -> bool:
         """Play a move typed in the move language; False (and one line saying why) if it is not legal."""
         verb = line.split()[0].lower()
@@ -448,7 +249,8 @@ class InteractiveGame(Autosave):
             return False
         line = without_drawn_marks(line)
         try:
-            action = parse_move(draw_once_drawn(line, self.game.phase))
+            only_stock = not rules.may_ever_take_discard(self.game.variant)
+            action = parse_move(draw_once_drawn(line, self.game.phase, only_stock))
             events = self.game.apply(action, self.human)
         except KalookiError as error:
             message = str(error)
@@ -497,14 +299,6 @@ class InteractiveGame(Autosave):
             drawn = None  # the drawn card, or its twin, was laid: the one left may be either
         render.render_screen(self.console, self.game, self.seating, preview=preview, drawn=drawn)
 
-    def show_hint(self) -> None:
-        render_hint(self.console, self.game, self.human, self.letters)
-
-    def show_rules(self, in_turn: bool) -> None:
-        # In one's turn, where it stands: a bare prompt under the rulebook's last section said nothing.
-        status = render.turn_status(self.game, self.seating, letters=self.letters) if in_turn else []
-        help_screen.render_rules(self.console, self.game.variant, status)
-
     # ------------------------------------------------------------ the bots' turns
 
     def bot_turn(self) -> None:
@@ -530,10 +324,6 @@ class InteractiveGame(Autosave):
         """How the screens everyone at this terminal reads name the players (a hand's end, the totals)."""
         return self.seating
 
-    def narrate(self, events: Sequence[Event]) -> None:
-        for line in table_lines(events, self.game, self.seating, letters=self.letters):
-            self.console.print(line)
-
     def record(self, events: Sequence[Event]) -> None:
         if self.log is not None:
             self.log.write(self.game, events)
@@ -557,34 +347,19 @@ class InteractiveGame(Autosave):
         self.session.log, self.session.log_unnamed = "", False
         self.log = None
 
-    def say(self, message: str, style: str = "") -> None:
-        # Wrapped at word boundaries, like the bots' lines and the help; a word wider than the
-        # console (a path in a deep folder) is kept whole, for the terminal to wrap and the user to copy.
-        whole = long_words_whole(message, self.console.width)
-        if whole is None:
-            self.console.print(Text(message, style=style))
-        else:
-            self.console.print(Text(whole, style=style), soft_wrap=True)
-
-    def say_then(self, lead: str, tail: str, style: str = "") -> None:
-        """``lead tail`` on one line if it fits; else ``tail`` (a path, a command) alone on the next."""
-        print_then(self.console, lead, tail, style)
-
-    def error(self, message: str) -> None:
-        # One logical line, whatever the message (a diagnostic of several lines is joined),
-        # wrapped at word boundaries on a narrow terminal. It may quote what was typed: an escape
-        # sequence typed (or pasted) at the prompt is shown spelled out, never sent back to the terminal;
-        # so is a character that shows nothing, or 'd<zero-width space>s' would read as 'ds'.
-        line = escape_unseen(" ".join(message.split()))
-        self.say(render.glyphs("✗ ", self.letters) + line, "bold red")
-
 
 __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "LOOK_WORDS",
+    "MOVE_VERBS",
     "TAKEN_BACK",
+    "TURN_COMMANDS",
+    "TYPED_WORDS",
     "Hint",
     "InteractiveGame",
+    "Quit",
+    "ReadLine",
     "TurnLogWriter",
     "meld_points",
     "meld_preview",
@@ -592,5 +367,6 @@ __all__ = [
     "scripted_input",
     "seat_names",
     "suggest_turn",
+    "verb_run_together",
     "without_needless_end",
 ]

@@ -2,7 +2,7 @@
 
 :data:`HELP_ROWS` is the one list: the help (:func:`kalooki_cli.help_screen.render_help`), the help at a pause
 (:func:`pause_commands`) and the prompt's refusal of a command there (:data:`IN_TURN_WORDS`, read by
-:meth:`kalooki_cli.interactive.InteractiveGame.command`) are all read from it.
+:meth:`kalooki_cli.prompt_dispatch.PromptCommands.command`) are all read from it.
 """
 
 from __future__ import annotations
@@ -86,6 +86,9 @@ JOKERLESS = {row.meaning: row.jokerless for row in HELP_ROWS if row.jokerless}
 MELD_ROW = HELP_ROWS[2]
 """The meld's row, whose example run is as long as the shortest run of the variant (:func:`meld_meaning`)."""
 
+UNDO_ROW = HELP_ROWS[6]
+"""The undo's row, which names swaps only where the variant has them (:func:`undo_meaning`)."""
+
 
 def meld_meaning(variant: Variant) -> str:
     """The meld row's meaning in ``variant``: where runs are of four or more, its example run is that long
@@ -98,6 +101,14 @@ def meld_meaning(variant: Variant) -> str:
     # Rank 14 is the ace above the king.
     run = " ".join(f"{RANK_LETTERS[(rank - 1) % 13]}H" for rank in range(low, low + variant.run_minimum))
     return MELD_ROW.jokerless.replace("7H 8H 9H", run).replace(" (runs", f" (runs of {variant.run_minimum}+,")
+
+
+def undo_meaning(variant: Variant, end_offered: bool) -> str:
+    """The undo row's meaning in ``variant``: swaps taken back only where a joker may ever be taken (czech-500
+    has none to take back), and the turn ended by ``end`` as well as by a discard where it may be."""
+    laid = "melds, builds and swaps" if may_ever_swap(variant) else "melds and builds"
+    until = "before you discard or end your turn" if end_offered else "before you discard"
+    return f"take back this turn's {laid} ({until})"
 
 
 IN_TURN_WORDS = frozenset(word for row in HELP_ROWS if row.in_turn for word in row.words)
@@ -149,6 +160,8 @@ def help_rows(
             meaning = JOKERLESS.get(meaning, meaning)
         if command == MELD_ROW.usage:  # a run of the variant's shortest: 7H 8H 9H is no run of four
             meaning = meld_meaning(variant)
+        if command == UNDO_ROW.usage:
+            meaning = undo_meaning(variant, "end" in keys)
         if not asked or asked in typed_by(command):
             yield command, meaning
         if command.startswith("discard") and "end" in keys and asked in ("", "end"):
@@ -192,17 +205,29 @@ def topic_refusal(variant: Variant, commands: tuple[tuple[str, str], ...], topic
     none of its moves, and why (swap where no joker ever leaves the table); any other word is no command."""
     if any(help_rows(variant, commands, topic)):
         return None
-    if topic.split()[0].lower() in SWAP_WORDS:
+    word = topic.split()[0].lower()
+    if word in SWAP_WORDS:
         why = "a joker laid on the table stays there for good" if variant.jokers else "its pack has no jokers"
         return f"swap is no move in {variant.name}: {why}"
+    # A move the variant never allows is a word of the move language all the same: "not a command here"
+    # sent a player who read dd in another variant's help to look for a typing mistake.
+    if word == "dd":
+        return (
+            f"dd (draw discard) is no move in {variant.name}: the discard pile may never be taken, draw stock"
+        )
+    if word == "end":
+        return f"end is no move in {variant.name}: its discard is not optional (discard CARD ends your turn)"
     return f"'{clipped(topic)}' is not a command here: type help for the list"
 
 
-def draw_once_drawn(line: str, phase: str) -> str:
+def draw_once_drawn(line: str, phase: str, only_stock: bool = False) -> str:
     """``draw`` alone typed once the turn has drawn, as a draw from the stock, which the game refuses
     saying the card is drawn already: the move language's own refusal ("write draw stock or draw discard
-    (ds or dd)") sent the player to draw again, and only then was told they had."""
-    return "draw stock" if phase == "play" and line.strip().lower() == "draw" else line
+    (ds or dd)") sent the player to draw again, and only then was told they had. With ``only_stock`` (a
+    variant whose discard pile is never taken, czech-500), ``draw`` alone is the one draw there is: that
+    refusal offered a draw of the discard the game then refused too."""
+    typed_draw = line.strip().lower() == "draw"
+    return "draw stock" if typed_draw and (phase == "play" or only_stock) else line
 
 
 def word_with_a_mark(word: str, words: Collection[str]) -> list[str]:
@@ -239,5 +264,6 @@ __all__ = [
     "topic_refusal",
     "topic_rules",
     "typed_by",
+    "undo_meaning",
     "word_with_a_mark",
 ]

@@ -88,7 +88,7 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
 class RemoteGame(InteractiveGame):
     """One seat of a hosted table, played at this terminal."""
 
-    BETWEEN_HANDS = ("score, say TEXT, quit", "score, say TEXT, rules, help or quit")
+    BETWEEN_HANDS = ("score, say TEXT, rules, help, quit", "score, say TEXT, rules, help or quit")
     """The host saves the game: between hands, as during them, ``say`` has ``save``'s place."""
 
     def __init__(

@@ -38,6 +38,7 @@ from kalooki.joker_layers import layers_of
 from kalooki.melds import MeldError, MeldKind, RunEnd, TableMeld, jokers_held_for_good, make_meld
 from kalooki.moves import kind_at
 from kalooki.rulebook import scoring_line
+from kalooki.turn import undo_takes_back
 from kalooki.variant import Variant
 
 from .narrow import natural_width
@@ -520,7 +521,7 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
             refusal = rules.last_discard_refusal(variant)
             lines.append(Text(f"{refusal[0].upper()}{refusal[1:]}.", style="yellow"))
         if game.can_undo():
-            lines.append(Text("(undo takes back this turn's melds, builds and swaps)", style=DIM))
+            lines.append(Text(f"({undo_takes_back(variant)})", style=DIM))
     if not game.opened[seat] and variant.opening_threshold:
         lines.append(
             Text(

@@ -57,7 +57,7 @@ from kalooki.randomness import shuffle
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
 from kalooki.text import clipped, clipped_repr, safe_repr
-from kalooki.turn import NOTHING_TO_TAKE_BACK
+from kalooki.turn import NOTHING_TO_TAKE_BACK, nothing_to_take_back
 from kalooki.variant import Variant, not_a_variant
 from kalooki.view import PlayerView
 
@@ -84,6 +84,7 @@ __all__ = [
     "StateFormatError",
     "TurnState",
     "candidate_melds",
+    "nothing_to_take_back",
 ]
 
 

@@ -25,10 +25,26 @@ from kalooki.moves import Discard, Draw, DrawSource, Swap
 from kalooki.randomness import shuffle
 from kalooki.scoring import HandScoring
 from kalooki.snapshot import TurnSnapshot
+from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
 NOTHING_TO_TAKE_BACK = "there is nothing to take back: undo takes back this turn's melds, builds and swaps"
-"""Why ``undo`` is refused: the one wording for the engine, the play screen and a hosted table."""
+"""Why ``undo`` is refused where a joker may be taken from the table (:func:`nothing_to_take_back`)."""
+
+
+def undo_takes_back(variant: Variant) -> str:
+    """What ``undo`` takes back in ``variant``, as the turn's status and the refusal of an undo say it: swaps
+    are named only where there are any (czech-500's player was told of swaps it has none of)."""
+    if rules.may_ever_swap(variant):
+        return NOTHING_TO_TAKE_BACK.split(": ", 1)[1]
+    return "undo takes back this turn's melds and builds"
+
+
+def nothing_to_take_back(variant: Variant) -> str:
+    """Why ``undo`` is refused in ``variant``: the one wording for the engine, the play screen and a hosted
+    table."""
+    return f"there is nothing to take back: {undo_takes_back(variant)}"
+
 
 _NEW = object.__new__
 _SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
@@ -350,6 +366,6 @@ class TurnPlay(HandScoring):
     def undo_turn(self) -> None:
         """Take back this turn's melds, builds and swaps (the draw stands)."""
         if not self.can_undo():
-            raise IllegalMoveError(NOTHING_TO_TAKE_BACK)
+            raise IllegalMoveError(nothing_to_take_back(self.variant))
         assert self._undo is not None
         self._undo.restore(self)

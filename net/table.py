@@ -27,7 +27,7 @@ from typing import Any, Literal, Protocol
 
 from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import BotFaults, play_turn
-from kalooki.engine import NOTHING_TO_TAKE_BACK, Event, Game, IllegalMoveError
+from kalooki.engine import Event, Game, IllegalMoveError, nothing_to_take_back
 from kalooki.errors import KalookiError
 from kalooki.moves import (
     Discard,
@@ -428,7 +428,8 @@ class Table:
     def undo(self, index: int) -> None:
         game = self.require_game()
         if game.current != index:
-            raise TableError("illegal_move", NOTHING_TO_TAKE_BACK)  # nothing of this seat's: not its turn
+            # Nothing of this seat's: not its turn.
+            raise TableError("illegal_move", nothing_to_take_back(game.variant))
         try:
             game.undo_turn()
         except IllegalMoveError as error:

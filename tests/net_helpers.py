@@ -174,7 +174,7 @@ class Terminal:
     ``--name``."""
 
     SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-    NEXT_HAND = "(or score, say TEXT, quit): "
+    NEXT_HAND = "(or score, say TEXT, rules, help, quit): "
 
     def __init__(
         self, address: str, code: str, home: Path, name: str | None = "cid", *, ready: bool = False

@@ -65,10 +65,11 @@ def test_help_with_no_such_command_says_so_and_changes_nothing() -> None:
     game = fixed_game()
     before = state(game)
     _, transcript, _ = run(game, ["help xyz", "help end"], width=200)
-    # end is no command where the last card must be discarded (classic).
+    # end is no move where the last card must be discarded (classic): a word of the move language all the
+    # same, which another variant's help lists.
     assert error_lines(transcript) == [
         "✗ 'xyz' is not a command here: type help for the list",
-        "✗ 'end' is not a command here: type help for the list",
+        "✗ end is no move in classic: its discard is not optional (discard CARD ends your turn)",
     ]
     assert state(game) == before
 

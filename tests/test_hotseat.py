@@ -340,7 +340,7 @@ def test_a_line_typed_at_the_pass_screen_is_not_taken_for_enter(tmp_path: Path) 
     text = out.getvalue()
     passed = [line.rstrip() for line in text[text.index("Pass to bob") :].splitlines()]
     assert passed == [
-        "Pass to bob — press Enter",
+        "Pass to bob — press Enter (or score, save, rules, help, quit)",
         "ds",
         "✗ press Enter when bob has the keyboard, or type score, save, rules, help or quit",
         "score",
@@ -350,7 +350,7 @@ def test_a_line_typed_at_the_pass_screen_is_not_taken_for_enter(tmp_path: Path) 
         " total     0     0",
         "",
         "Scoring: losers add their cards' value; the game ends at 150; lowest total wins.",
-        "Pass to bob — press Enter",
+        "Pass to bob — press Enter (or score, save, rules, help, quit)",
         "quit",
         f"Stopped: the game is saved in {save}",
         f"Continue it with: kalooki resume {save}",
@@ -398,7 +398,9 @@ def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_every
         "",
     ]
     assert lines[start : start + len(shown)] == shown
-    assert lines[start + len(shown)].startswith("Press Enter to deal hand 2 (or score, save, quit): ")
+    assert lines[start + len(shown)].startswith(
+        "Press Enter to deal hand 2 (or score, save, rules, help, quit): "
+    )
     played = [line.rstrip() for line in out.getvalue().splitlines()]
     end = played.index(shown[0])
     assert played[end : end + len(shown)] == shown  # as everyone read it before the stop
@@ -482,7 +484,7 @@ def test_help_at_the_pass_screen_lists_the_commands_that_work_there(tmp_path: Pa
     _, text = at_the_pass_to_bob(tmp_path, ["help", "quit"])
     shown = text[text.index("Pass to bob") : text.index("Cards: ")].splitlines()
     assert [line.split("  ")[0] for line in shown] == [
-        "Pass to bob — press Enter",
+        "Pass to bob — press Enter (or score, save, rules, help, quit)",
         "help",
         "Commands",
         "score | scores | totals",

@@ -506,7 +506,7 @@ def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Pat
     ]
     assert lines[start : start + len(shown) + 1] == [
         *shown,
-        "Press Enter to deal hand 2 (or score, save, quit): quit",
+        "Press Enter to deal hand 2 (or score, save, rules, help, quit): quit",
     ]
     before = [line.rstrip() for line in played.splitlines()]
     end = before.index(shown[0])

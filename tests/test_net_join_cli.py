@@ -269,7 +269,8 @@ def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path
         for bot in bots:
             bot.close()
     after = out[out.index("Hand 1 is over") :]
-    prompt = "Press Enter to deal hand 2 (or score, say TEXT, quit): "  # piped, what is typed is not shown
+    # Piped, what is typed is not shown.
+    prompt = "Press Enter to deal hand 2 (or score, say TEXT, rules, help, quit): "
     assert f"{prompt}✗ the host saves the game after every move" in after
     assert f"{prompt}you: well played" in after
     refusal = "✗ press Enter to deal the next hand, or type score, say TEXT, rules, help or quit"

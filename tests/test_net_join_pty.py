@@ -134,7 +134,7 @@ def test_a_line_typed_once_ready_between_hands_says_the_deal_waits_not_that_some
                     hand = [line for line in terminal.output.splitlines() if line.startswith("Your hand (")]
                     card = hand[-1].partition(": ")[2].split()[0].rstrip("*").replace("10", "T")
                     terminal.type(f"d {card.translate(SUITS)}\n")
-            terminal.read_until(r"\(or score, say TEXT, quit\): ")
+            terminal.read_until(r"\(or score, say TEXT, rules, help, quit\): ")
             terminal.type("\n")  # ready: the deal waits for p0, who is never ready
             terminal.read_until("Waiting for p0 to be ready")
             terminal.type("ds\nhint\n")

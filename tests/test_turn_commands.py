@@ -125,3 +125,37 @@ def test_a_near_miss_of_a_command_at_a_pause_is_told_what_it_missed() -> None:
         f"✗ 'Rulse' is not a command (did you mean 'rules'?): {refusal}",
         f"✗ {refusal}",  # no command near: the pause's own refusal
     ]
+
+
+def test_the_pauses_name_the_commands_that_work_there_and_each_named_works(tmp_path: Path) -> None:
+    # "Press Enter to deal hand 2 (or score, save, quit)" and "Pass to bob — press Enter" left out rules and
+    # help, which work there: a newcomer between hands did not know the rulebook was a word away.
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    saved_between_hands(path)
+    named = ["score", "save", "rules", "help", "quit"]
+    result = subprocess.run(
+        [str(KALOOKI), "resume", str(path)],
+        input="\n".join(named[:-1]) + "\nquit\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"},
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    prompt = "Press Enter to deal hand 2 (or score, save, rules, help, quit): "
+    assert result.stdout.count(prompt) == len(named)  # asked again after each, none refused
+    assert error_lines(result.stdout.replace("quit): ", "quit):\n")) == []
+
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "score", "rules", "help", "quit"]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
+    )
+    assert loop.run() == 0
+    text = out.getvalue()
+    assert text.count("Pass to bob — press Enter (or score, save, rules, help, quit)") == 4
+    assert not [line for line in text.splitlines() if line.startswith("✗ ")]
