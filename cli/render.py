@@ -177,6 +177,12 @@ def written_meld_text(
 # ---------------------------------------------------------------- who is who
 
 
+def bot_label(kind: str) -> str:
+    """A bot's seat as the screens call it: ``greedy bot``, where the kind alone, ``(greedy)``, told a
+    newcomer nothing of a bot (a plug-in named ``smartbot`` stays ``smartbot``)."""
+    return kind if kind.lower().endswith("bot") else f"{kind} bot"
+
+
 @dataclass(frozen=True, slots=True)
 class Seating:
     """How the screens name the players: the person at the keyboard is "you"."""
@@ -193,16 +199,17 @@ class Seating:
         return "you" if seat == self.human else self.players[seat]
 
     def label(self, seat: int) -> str:
-        """A seat in a list of players: ``ann (you)``, ``bob (greedy)``; at a table over the network,
-        ``cid (away)`` while the table waits for them, ``cid (away, greedy)`` once a bot plays for them."""
+        """A seat in a list of players: ``ann (you)``, ``bob (greedy bot)``; at a table over the network,
+        ``cid (away)`` while the table waits for them, ``cid (away, greedy bot)`` once a bot plays for them.
+        The browser page labels them alike."""
         if seat == self.human:
             name = self.players[seat]
             return "you" if name == "you" else f"{name} (you)"
         if seat in self.away:
             stand_in = self.away[seat]
-            return f"{self.players[seat]} (away{f', {stand_in}' if stand_in else ''})"
+            return f"{self.players[seat]} (away{f', {bot_label(stand_in)}' if stand_in else ''})"
         bot = self.bots.get(seat)
-        return f"{self.players[seat]} ({bot})" if bot else self.players[seat]
+        return f"{self.players[seat]} ({bot_label(bot)})" if bot else self.players[seat]
 
     def subject(self, name: str) -> str:
         """An event's player name as the subject of a sentence."""

@@ -40,7 +40,7 @@ def test_play_seats_three_where_the_pack_seats_three(one_pack: str, bots: list[s
     # It refused ("Invalid value for '--players': d1 is for 2 to 3 players") with no --players given.
     result = CliRunner().invoke(app, ["play", one_pack, *bots, "--seed", "1", "--fast"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "You against bob (greedy), cid (greedy)." in result.output
+    assert "You against bob (greedy bot), cid (greedy bot)." in result.output
 
 
 @pytest.mark.parametrize(

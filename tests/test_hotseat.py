@@ -51,7 +51,7 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     text = out.getvalue()
     title = text.index("Kalooki · classic")
     # Under the title, the one line that says who plays: no "You against" for one of the two people.
-    assert text.index("At this terminal: ann, bob, against cid (greedy).") > title
+    assert text.index("At this terminal: ann, bob, against cid (greedy bot).") > title
     assert "You against" not in text
     assert text.count("Pass to ann — press Enter") == 2  # before each of ann's turns
     assert text.count("Pass to bob — press Enter") == 1
@@ -113,7 +113,7 @@ def test_the_pass_screen_erases_the_hand_but_keeps_the_introduction() -> None:
         before = text[: text.index(passed)]
         # What the terminal still holds, on the screen and above it, once the last erase is done.
         kept = before[before.rindex("\x1b[3J") :]
-        assert "At this terminal: ann, bob, against cid (greedy)." in kept
+        assert "At this terminal: ann, bob, against cid (greedy bot)." in kept
         assert "Type help for the commands, hint for a suggestion, quit to stop." in kept
         assert "Your hand" not in kept
     assert "Your hand" in text[text.index("Pass to ann") : text.index("Pass to bob")]
@@ -390,11 +390,11 @@ def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_every
         "Not Kalooki: bob had melded in an earlier turn; Kalooki is the whole hand laid",
         "in one turn, nothing laid before.",
         "",
-        " player         cards left   points   this hand   total",
-        " ──────────────────────────────────────────────────────",
-        " ann            7♣ 7♦            14         +14      14",
-        " bob            -                 0           0       0",
-        " cid (greedy)   4♣                4          +4       4",
+        " player             cards left   points   this hand   total",
+        " ──────────────────────────────────────────────────────────",
+        " ann                7♣ 7♦            14         +14      14",
+        " bob                -                 0           0       0",
+        " cid (greedy bot)   4♣                4          +4       4",
         "",
     ]
     assert lines[start : start + len(shown)] == shown

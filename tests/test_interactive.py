@@ -460,7 +460,7 @@ def test_resume_continues_exactly(tmp_path: Path) -> None:
             loaded.game, hint_player(holder, stop), save_path=path, session=loaded.session, resumed=True
         )
         assert code == 0
-        assert "Resuming your game against bob (random), cid (greedy), dee (random)" in transcript
+        assert "Resuming your game against bob (random bot), cid (greedy bot), dee (random bot)" in transcript
     final = read_save(path).game
     assert final.game_over
     assert final.totals == straight.totals
@@ -486,8 +486,8 @@ def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Pat
     assert code == 0
     lines = [line.rstrip() for line in transcript.splitlines()]
     assert lines[1:3] == [
-        "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1 is",
-        "over).",
+        "Resuming your game against bob (greedy bot), cid (greedy bot), dee (greedy bot)",
+        "(hand 1 is over).",
     ]
     start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
     shown = [
@@ -496,12 +496,12 @@ def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Pat
         "Not Kalooki: cid had melded in an earlier turn; Kalooki is the whole hand laid",
         "in one turn, nothing laid before.",
         "",
-        " player         cards left       points   this hand   total",
-        " ──────────────────────────────────────────────────────────",
-        " you            2♣ 3♣ 2♠              7          +7       7",
-        " bob (greedy)   A♣ 5♥ 7♥ 5♠          28         +28      28",
-        " cid (greedy)   -                     0           0       0",
-        " dee (greedy)   6♣ J♣ 5♦ 6♦ 5♥       32         +32      32",
+        " player             cards left       points   this hand   total",
+        " ──────────────────────────────────────────────────────────────",
+        " you                2♣ 3♣ 2♠              7          +7       7",
+        " bob (greedy bot)   A♣ 5♥ 7♥ 5♠          28         +28      28",
+        " cid (greedy bot)   -                     0           0       0",
+        " dee (greedy bot)   6♣ J♣ 5♦ 6♦ 5♥       32         +32      32",
         "",
     ]
     assert lines[start : start + len(shown) + 1] == [
@@ -523,11 +523,13 @@ def test_long_lines_wrap_between_words_and_paths_stay_whole(tmp_path: Path) -> N
     lines = [line.rstrip() for line in transcript.splitlines()]
     # Every line fits, but the save path: alone on its line, never broken, so it can be copied.
     assert {line for line in lines if len(line) > 80} == {f"  {path}", f"  kalooki resume {path}"}
-    resuming = "Resuming your game against bob (greedy), cid (random), dee (expert) (hand 1, turn 1)."
+    resuming = (
+        "Resuming your game against bob (greedy bot), cid (random bot), dee (expert bot) (hand 1, turn 1)."
+    )
     start = next(index for index, line in enumerate(lines) if line.startswith("Resuming"))
     assert lines[start : start + 2] == [
-        "Resuming your game against bob (greedy), cid (random), dee (expert) (hand 1,",
-        "turn 1).",
+        "Resuming your game against bob (greedy bot), cid (random bot), dee (expert bot)",
+        "(hand 1, turn 1).",
     ]
     assert " ".join(lines[start : start + 2]) == resuming
     start = lines.index("The game is saved after every move to")

@@ -324,7 +324,7 @@ def test_the_terminal_says_a_player_away_is_waited_for_then_played_for_not_that_
         p0.close()
     assert "p1 is playing" not in out[out.index("p1 dropped out") :], out[-3000:]
     # The rows of players said "p1" alone, as if he were at the table, while a bot played his turns.
-    assert re.search(r"\n  p1 \(away, greedy\) +\d+ cards", out), out[-3000:]
+    assert re.search(r"\n  p1 \(away, greedy bot\) +\d+ cards", out), out[-3000:]
 
 
 def play_a_turn(player: Player) -> None:

@@ -116,7 +116,7 @@ def test_an_accented_name_on_an_ascii_locale_command_line(tmp_path: Path) -> Non
 
     seated = play(b"--name", "Élodie".encode())
     assert seated.returncode == 0, seated.stderr
-    assert b"You against bob (greedy)" in seated.stdout
+    assert b"You against bob (greedy bot)" in seated.stdout
     hot_seat = play(b"--humans", "Élodie,Zoë".encode())
     assert hot_seat.returncode == 0, hot_seat.stderr
     # Bytes that are no UTF-8 stay refused, said as before.

@@ -112,7 +112,7 @@ def test_fewer_bots_named_than_bot_seats_repeat_in_turn(
     arguments = ["play", "--players", "4", "--bots", "expert,random", "--seed", "1", "--fast"]
     result = CliRunner().invoke(app, arguments, input="quit\n")
     assert result.exit_code == 0
-    assert "You against bob (expert), cid (random), dee (expert)." in result.output
+    assert "You against bob (expert bot), cid (random bot), dee (expert bot)." in result.output
 
 
 def test_play_an_unknown_variant_fails_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -175,7 +175,7 @@ def test_play_from_the_command_line_then_resume_the_latest(
     assert saved.game.phase == "play"
     result = runner.invoke(app, ["resume"], input="score\n")
     assert result.exit_code == 0, result.output
-    assert "Resuming your game against bob (greedy) (hand 1, turn 1)" in result.output
+    assert "Resuming your game against bob (greedy bot) (hand 1, turn 1)" in result.output
     assert "Your hand (14)" in result.output
 
 

@@ -237,8 +237,8 @@ def test_play_ctrl_c_and_resume(tmp_path: Path) -> None:
         screen = resumed.read_until(r"draw> ")
         # Wrapped at 80 columns between words.
         assert (
-            "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1, \nturn 5)."
-            in screen
+            "Resuming your game against bob (greedy bot), cid (greedy bot), dee (greedy bot) "
+            "\n(hand 1, turn 5)." in screen
         )
         saved = read_save(save).game
         assert saved.to_json() == turn_before
@@ -269,7 +269,7 @@ def test_a_44_column_terminal_gets_every_total_whole(tmp_path: Path) -> None:
     assert max(len(line) for line in lines) <= 44, table
     assert "…" not in table
     assert "classic · hand 1, dealt by dee · turn 1" in table
-    for name in ("ann (you)", "bob (greedy)", "cid (greedy)", "dee (greedy)"):
+    for name in ("ann (you)", "bob (greedy bot)", "cid (greedy bot)", "dee (greedy bot)"):
         assert re.search(rf"^. {re.escape(name)} +13 no +0 *$", table, re.MULTILINE), table
 
 

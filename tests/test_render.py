@@ -102,9 +102,9 @@ def test_the_screen_fits_80_columns(color: bool) -> None:
     plain = "\n".join(line.rstrip() for line in lines)
     for expected in (
         "────────────── Kalooki · classic · hand 1, dealt by dee · turn 5 ───────────────",
-        "▶ ann (you)     13 cards  not opened  total 0",
-        "  bob (greedy)   6 cards  opened      total 0",
-        "  dee (expert)  13 cards  not opened  total 0",
+        "▶ ann (you)         13 cards  not opened  total 0",
+        "  bob (greedy bot)   6 cards  opened      total 0",
+        "  dee (expert bot)  13 cards  not opened  total 0",
         "1 bob 7♥ 8♥ JK(9♥) 10♥",
         "2 bob Q♠ Q♦ Q♣",
         "3 cid 9♠ 9♣ JK(9♦/♥)",
@@ -125,10 +125,10 @@ def test_the_totals_line_up_when_their_digits_differ() -> None:
     render_screen(out, game, seating)
     rows = [line.rstrip() for line in visible_lines(output(out)) if "opened" in line and "total" in line]
     assert rows == [
-        "▶ ann (you)     13 cards  not opened  total  8",
-        "  bob (greedy)   6 cards  opened      total  5",
-        "  cid (random)   7 cards  opened      total  0",
-        "  dee (expert)  13 cards  not opened  total 53",
+        "▶ ann (you)         13 cards  not opened  total  8",
+        "  bob (greedy bot)   6 cards  opened      total  5",
+        "  cid (random bot)   7 cards  opened      total  0",
+        "  dee (expert bot)  13 cards  not opened  total 53",
     ]
 
 
@@ -486,7 +486,7 @@ def test_a_seat_away_from_a_table_over_the_network_is_labelled_so() -> None:
     seating = Seating(("ann", "bob", "cid"), 0, {}, away={2: None})
     assert [seating.label(seat) for seat in range(3)] == ["ann (you)", "bob", "cid (away)"]
     seating = Seating(("ann", "bob", "cid"), 0, {}, away={2: "greedy"})
-    assert seating.label(2) == "cid (away, greedy)"
+    assert seating.label(2) == "cid (away, greedy bot)"
 
 
 def test_a_score_sheet_too_wide_for_its_names_cuts_them_and_says_whose_is_whose() -> None:
@@ -546,3 +546,16 @@ def test_help_explains_a_joker_laid_by_another_where_that_decides_who_takes_it()
         out = console(width=200)
         render_help(out, variant)
         assert (laid_by in " ".join(output(out).split())) is explained
+
+
+def test_a_bots_seat_is_called_a_bot_as_the_browser_calls_it() -> None:
+    # "bob (greedy)" told a newcomer nothing of a bot; a plug-in whose name says bot is not "smartbot bot".
+    from kalooki_cli.render import bot_label
+
+    assert [bot_label(kind) for kind in ("greedy", "random", "expert", "smartbot", "RoBot")] == [
+        "greedy bot",
+        "random bot",
+        "expert bot",
+        "smartbot",
+        "RoBot",
+    ]

@@ -54,8 +54,9 @@ def test_save_to_a_file_moves_the_game_there_and_resume_finds_it(home: Path, tmp
     assert friday.is_file()
     output = play("resume", typed="quit\n")
     assert f"The game is saved after every move to {friday}" in output
-    assert "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1, turn 1)" in " ".join(
-        output.split()
+    assert (
+        "Resuming your game against bob (greedy bot), cid (greedy bot), dee (greedy bot) (hand 1, turn 1)"
+        in " ".join(output.split())
     )
 
 
