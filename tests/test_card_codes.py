@@ -92,7 +92,8 @@ def test_cards_typed_with_no_space_between_are_told_apart(token: str, apart: str
 
 
 # A hyphen between a card and what is no card is no run written out: 7H-XX names no cards to part.
-@pytest.mark.parametrize("token", ["5D5", "1010H", "7HX8H", "7H-XX"])
+# A joker in a run written so is JK: the other words for it are read only alone (7H-JOKER is no card).
+@pytest.mark.parametrize("token", ["5D5", "1010H", "7HX8H", "7H-XX", "7H-JOKER"])
 def test_what_only_starts_as_cards_run_together_is_told_how_a_card_is_written(token: str) -> None:
     with pytest.raises(CardError) as refused:
         parse_card(token)
@@ -140,4 +141,6 @@ def test_a_code_that_is_no_cards_is_refused_when_written(write: Callable[[Any], 
 def test_every_code_is_written_as_the_move_language_and_people_read_it() -> None:
     assert [format_card(code) for code in (0, 9, 12, 13, 51, JOKER)] == ["AC", "TC", "KC", "AD", "KS", "JK"]
     assert [card_symbol(code) for code in (9, 22, 35, 48, JOKER)] == ["10♣", "10♦", "10♥", "10♠", "JK"]
+    # Every rank of every suit, the king and the second suit's ace too (the symbols' table, each its own).
+    assert [card_symbol(code) for code in (0, 12, 13, 25, 51)] == ["A♣", "K♣", "A♦", "K♦", "K♠"]
     assert [card_name(code) for code in (0, 35, JOKER)] == ["ace of clubs", "ten of hearts", "joker"]
