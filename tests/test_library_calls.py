@@ -342,9 +342,11 @@ def test_the_opening_search_says_what_it_cannot_work_with_as_solve_does(call: Ca
 
 @pytest.mark.parametrize("call", [solve, best_opening, can_open])
 def test_a_keep_that_is_no_whole_number_is_refused_naming_it(call: Callable[..., object]) -> None:
-    # keep="1" was a bare TypeError, keep=1.5 an AttributeError, keep=True taken for one card.
+    # keep="1" was a bare TypeError, keep=1.5 an AttributeError, keep=True taken for one card, and keep=False
+    # and keep=0.0 for none.
     classic = load_variant("classic")
-    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None"), (True, "True")):
+    refused = (("1", "'1'"), (1.5, "1.5"), (None, "None"), (True, "True"), (False, "False"), (0.0, "0.0"))
+    for keep, shown in refused:
         with pytest.raises(SolverError) as caught:
             call([0, 1, 2, 13, 26, 39], classic, keep=keep)
         assert str(caught.value) == f"keep must be a whole number of cards, not {shown}"
