@@ -315,6 +315,8 @@ def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None
         ),
         ([1.5], classic, "the hand holds 1.5: cards are given by their codes"),
         (None, classic, "the hand must be a sequence of card codes, not None"),
+        # Read once, by the hand's reading: were it checked before, its codes would be used up by then.
+        ((card for card in (0, 1, 2)), classic, "the hand must be a sequence of card codes, not <generator"),
     ]
     for hand, variant, said in refused:
         with pytest.raises(SolverError) as caught:
