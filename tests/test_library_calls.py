@@ -322,6 +322,10 @@ def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None
         with pytest.raises(SolverError) as caught:
             solve(hand, variant)  # type: ignore[arg-type]
         assert str(caught.value).startswith(said)
+    # The same for a player not opened: the quick path is one comparison for both bools.
+    with pytest.raises(SolverError) as caught:
+        solve((card for card in (0, 1, 2)), classic, opened=False)  # type: ignore[arg-type]
+    assert str(caught.value).startswith("the hand must be a sequence of card codes, not <generator")
 
 
 @pytest.mark.parametrize("call", [best_opening, can_open])
