@@ -141,6 +141,6 @@ def test_a_code_that_is_no_cards_is_refused_when_written(write: Callable[[Any], 
 def test_every_code_is_written_as_the_move_language_and_people_read_it() -> None:
     assert [format_card(code) for code in (0, 9, 12, 13, 51, JOKER)] == ["AC", "TC", "KC", "AD", "KS", "JK"]
     assert [card_symbol(code) for code in (9, 22, 35, 48, JOKER)] == ["10♣", "10♦", "10♥", "10♠", "JK"]
-    # Every rank of every suit, the king and the second suit's ace too (the symbols' table, each its own).
+    # The symbols' table by rank and suit: the kings, and the second suit's ace (a code read as its own).
     assert [card_symbol(code) for code in (0, 12, 13, 25, 51)] == ["A♣", "K♣", "A♦", "K♦", "K♠"]
     assert [card_name(code) for code in (0, 35, JOKER)] == ["ace of clubs", "ten of hearts", "joker"]
