@@ -297,9 +297,11 @@ def solve(
     """
     try:
         # An opened that is no bool is refused ("no" was taken as true): one comparison in the common call.
+        # A keep of False or 0.0 is refused as True and 1.5 are (it was taken for 0): one more.
         if (
             objective not in OBJECTIVES
             or keep
+            or type(keep) is not int
             or must_include
             or (opened is not True and opened is not False)
         ):
@@ -431,7 +433,7 @@ def _best_opening(
 ) -> Plan | None:
     """:func:`best_opening`, one leaving one card or not."""
     try:
-        if objective not in OBJECTIVES or keep or must_include:
+        if objective not in OBJECTIVES or keep or type(keep) is not int or must_include:
             _check(hand, objective, keep, must_include)
             if keep > len(hand):
                 return None

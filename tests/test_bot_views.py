@@ -329,3 +329,12 @@ def test_a_stand_in_is_made_afresh_for_each_try_and_trying_changes_nothing_else(
     assert stand_in(view).to_json() == fresh
     assert (game.to_json(), game.view(0)) == (real, view)
     assert Discard(view.hand[0]) in LegalView(view)
+
+
+def test_a_view_lists_the_seats_still_playing() -> None:
+    # cid's 62 points of hand 1 put him out (elimination at 60): in hand 2 a bot's view counts ann and bob.
+    from test_reachable_checks import cid_out
+
+    game = cid_out()
+    assert game.eliminated == [False, False, True]
+    assert game.view(game.current).seats == [0, 1]

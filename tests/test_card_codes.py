@@ -79,6 +79,8 @@ def test_a_joker_note_is_one_pair_of_brackets_round_one_word(token: str) -> None
         # A run written as the help and the rulebook write one (A-2-3, 5-6-7) was told how a card is written.
         ("AS-2S-3S", "AS 2S 3S"),
         ("7h-8h-JK-10h", "7h 8h JK 10h"),
+        # Two cards are a run written so too, not only three or more.
+        ("AS-2S", "AS 2S"),
     ],
 )
 def test_cards_typed_with_no_space_between_are_told_apart(token: str, apart: str) -> None:
@@ -89,7 +91,9 @@ def test_cards_typed_with_no_space_between_are_told_apart(token: str, apart: str
     )
 
 
-@pytest.mark.parametrize("token", ["5D5", "1010H", "7HX8H"])
+# A hyphen between a card and what is no card is no run written out: 7H-XX names no cards to part.
+# A joker in a run written so is JK: the other words for it are read only alone (7H-JOKER is no card).
+@pytest.mark.parametrize("token", ["5D5", "1010H", "7HX8H", "7H-XX", "7H-JOKER"])
 def test_what_only_starts_as_cards_run_together_is_told_how_a_card_is_written(token: str) -> None:
     with pytest.raises(CardError) as refused:
         parse_card(token)
@@ -137,4 +141,6 @@ def test_a_code_that_is_no_cards_is_refused_when_written(write: Callable[[Any], 
 def test_every_code_is_written_as_the_move_language_and_people_read_it() -> None:
     assert [format_card(code) for code in (0, 9, 12, 13, 51, JOKER)] == ["AC", "TC", "KC", "AD", "KS", "JK"]
     assert [card_symbol(code) for code in (9, 22, 35, 48, JOKER)] == ["10♣", "10♦", "10♥", "10♠", "JK"]
+    # The symbols' table by rank and suit: the kings, and the second suit's ace (a code read as its own).
+    assert [card_symbol(code) for code in (0, 12, 13, 25, 51)] == ["A♣", "K♣", "A♦", "K♦", "K♠"]
     assert [card_name(code) for code in (0, 35, JOKER)] == ["ace of clubs", "ten of hearts", "joker"]

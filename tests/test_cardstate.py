@@ -75,7 +75,15 @@ def test_a_state_is_made_from_any_iterable_and_refuses_a_negative_code() -> None
 
 
 @pytest.mark.parametrize(
-    ("cards", "shown"), [([5, 99], "99"), (["7H"], "'7H'"), ([1, 1.5], "1.5"), (["7H", 1], "'7H'")]
+    ("cards", "shown"),
+    [
+        ([5, 99], "99"),
+        (["7H"], "'7H'"),
+        ([1, 1.5], "1.5"),
+        (["7H", 1], "'7H'"),
+        # The first code that is no card is named: the ace of clubs (0) and a joker (52) before it are cards.
+        ([0, JOKER, 53], "53"),
+    ],
 )
 def test_a_state_of_what_is_no_card_code_names_it(cards: list[object], shown: str) -> None:
     # 99 was a bare IndexError, '7H' and 1.5 a TypeError; candidate_melds, which reads a hand so, alike.

@@ -315,11 +315,17 @@ def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None
         ),
         ([1.5], classic, "the hand holds 1.5: cards are given by their codes"),
         (None, classic, "the hand must be a sequence of card codes, not None"),
+        # Read once, by the hand's reading: were it checked before, its codes would be used up by then.
+        ((card for card in (0, 1, 2)), classic, "the hand must be a sequence of card codes, not <generator"),
     ]
     for hand, variant, said in refused:
         with pytest.raises(SolverError) as caught:
             solve(hand, variant)  # type: ignore[arg-type]
         assert str(caught.value).startswith(said)
+    # The same for a player not opened: the quick path is one comparison for both bools.
+    with pytest.raises(SolverError) as caught:
+        solve((card for card in (0, 1, 2)), classic, opened=False)  # type: ignore[arg-type]
+    assert str(caught.value).startswith("the hand must be a sequence of card codes, not <generator")
 
 
 @pytest.mark.parametrize("call", [best_opening, can_open])
@@ -342,9 +348,11 @@ def test_the_opening_search_says_what_it_cannot_work_with_as_solve_does(call: Ca
 
 @pytest.mark.parametrize("call", [solve, best_opening, can_open])
 def test_a_keep_that_is_no_whole_number_is_refused_naming_it(call: Callable[..., object]) -> None:
-    # keep="1" was a bare TypeError, keep=1.5 an AttributeError, keep=True taken for one card.
+    # keep="1" was a bare TypeError, keep=1.5 an AttributeError, keep=True taken for one card, and keep=False
+    # and keep=0.0 for none.
     classic = load_variant("classic")
-    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None"), (True, "True")):
+    refused = (("1", "'1'"), (1.5, "1.5"), (None, "None"), (True, "True"), (False, "False"), (0.0, "0.0"))
+    for keep, shown in refused:
         with pytest.raises(SolverError) as caught:
             call([0, 1, 2, 13, 26, 39], classic, keep=keep)
         assert str(caught.value) == f"keep must be a whole number of cards, not {shown}"

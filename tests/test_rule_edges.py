@@ -108,6 +108,23 @@ def test_building_a_twelve_card_run_to_thirteen_and_no_further(ace_in_runs: str)
     )
 
 
+def test_a_card_refused_by_a_twelve_card_run_is_not_refused_for_the_limit() -> None:
+    # Twelve cards and one make thirteen, which a run may hold: the limit is not why, the card is.
+    twelve_cards = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    twelve = make_meld(parse_cards(twelve_cards), Variant())
+    with pytest.raises(MeldError) as caught:
+        build(twelve, parse_cards("9H"), Variant())
+    assert str(caught.value) == f"9H does not fit either end of the run {twelve_cards}"
+    # Where the ace may sit only above the king, an ace below the two is refused for that rule.
+    high = Variant(ace_in_runs="high")
+    with pytest.raises(MeldError) as caught:
+        build(make_meld(parse_cards(twelve_cards), high), parse_cards("AH"), high, "low")
+    assert str(caught.value) == (
+        f"AH does not fit the low end of the run {twelve_cards}: "
+        "in this variant an ace may only sit above the king (Q-K-A)"
+    )
+
+
 def test_solver_lays_a_whole_thirteen_card_run() -> None:
     from kalooki import solver
 

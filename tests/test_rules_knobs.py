@@ -408,6 +408,23 @@ def test_ace_in_runs_when_building(ace_in_runs: str, build: str, result: str) ->
     assert table_text(game) == [result]
 
 
+@pytest.mark.parametrize(
+    ("ace_in_runs", "build", "message"),
+    [
+        # Below the two, where the ace may sit only above the king: refused for the ace's rule.
+        ("high", "build 1 AH", f"AH does not fit either end of the run 2H 3H 4H: {HIGH_ONLY}"),
+        ("high", "build 1 AH low", f"AH does not fit the low end of the run 2H 3H 4H: {HIGH_ONLY}"),
+        # A card that fits no end under any ace rule is refused without it.
+        ("high", "build 1 6H", "6H does not fit either end of the run 2H 3H 4H"),
+    ],
+)
+def test_an_ace_built_below_the_two_names_the_ace_rule(ace_in_runs: str, build: str, message: str) -> None:
+    knobs = {"hand_size": 6, "ace_in_runs": ace_in_runs, "opening_threshold": 0}
+    game = new_game(knobs, ["2H 3H 4H AH 6H 9C", "2C 3D 4S 6C 7C 8D"], stock="9S")
+    play(game, "draw stock", "meld 2H 3H 4H")
+    assert_illegal(game, build, message)
+
+
 # ---------------------------------------------------------------- opening_threshold
 
 

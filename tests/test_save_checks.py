@@ -271,3 +271,30 @@ def test_a_hands_turns_that_are_not_the_turn_it_ended_in_are_refused() -> None:
     with pytest.raises(StateFormatError) as caught:
         Game.from_json(data)
     assert "lasted 37 turns, but it ended in turn 36" in str(caught.value)
+
+
+def test_hand_points_for_a_player_the_hand_was_not_dealt_to_are_refused() -> None:
+    # cid, out of the game since hand 1, was dealt no hand 2: its result gives him nothing. Hand 2 was
+    # abandoned, so its scores stay 0 and the totals add up with the edit.
+    from test_reachable_checks import cid_out_hand_over
+
+    data = cid_out_hand_over().to_json()
+    assert (data["results"][1]["seats"], data["results"][1]["hand_points"]) == ([0, 1], [35, 25, 0])
+    data["results"][1]["hand_points"][2] = 5
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    assert str(caught.value).endswith("hand 2's result gives points to a player it was not dealt to")
+
+
+def test_a_stand_in_hand_between_hands_is_not_asked_for_its_points() -> None:
+    # A table's view holds stand-ins for the hands it does not show: ann's 6D made 5H (5 points, where her
+    # result says 6) is taken as a stand-in, and refused as her own cards.
+    data = _between_hands()
+    assert (data["hands"][0], data["stock"][0]) == ([parse_card("6D")], parse_card("5H"))
+    data["hands"][0], data["stock"][0] = [data["stock"][0]], data["hands"][0][0]
+    assert Game.from_json(data, stand_ins=[0]).hands[0] == [parse_card("5H")]
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    assert str(caught.value).endswith(
+        "gives seat 1 (ann) 6 points, but the cards they were left with are worth 5"
+    )
