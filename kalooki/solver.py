@@ -296,8 +296,7 @@ def solve(
     Under ``going_out: meld_required`` no plan leaves exactly one card (:func:`_none_or_two`).
     """
     try:
-        # An opened that is no bool is refused ("no" was taken as true): one comparison in the common call.
-        # A keep of False or 0.0 is refused as True and 1.5 are (it was taken for 0): one more.
+        # An opened not a bool ("no" was taken as true), a keep not an int (False for 0): one test each here.
         if (
             objective not in OBJECTIVES
             or keep

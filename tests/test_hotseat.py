@@ -397,10 +397,9 @@ def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_every
         " cid (greedy bot)   4♣                4          +4       4",
         "",
     ]
+    prompt = "Press Enter to deal hand 2 (or score, save, rules, help, quit): "
     assert lines[start : start + len(shown)] == shown
-    assert lines[start + len(shown)].startswith(
-        "Press Enter to deal hand 2 (or score, save, rules, help, quit): "
-    )
+    assert lines[start + len(shown)].startswith(prompt)
     played = [line.rstrip() for line in out.getvalue().splitlines()]
     end = played.index(shown[0])
     assert played[end : end + len(shown)] == shown  # as everyone read it before the stop
