@@ -180,6 +180,8 @@ class Lobby:
                 self.tell(Text(presence_of(message), style="dim"))
             elif kind == "said" and message.get("seat") != self.seat:
                 self.tell(said_line(message))
+            elif kind == "error" and message.get("code") == "removed":
+                continue  # the close that follows says it: 'The host removed you from the table.'
             elif kind == "error":
                 refusal = escape_controls(str(message["message"]))
                 self.tell(Text(f"✗ {refusal}", style="bold red"))

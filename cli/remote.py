@@ -114,7 +114,8 @@ class RemoteGame(InteractiveGame):
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
         self.removed = False
-        """The host removed this player: their seat's token is thrown away (it takes no seat again)."""
+        """The host removed this player (said by the table's error, or its close): their seat's token is
+        thrown away (it takes no seat again)."""
         self.act_on_seat = act_on_seat
         """For the host's own seat: ``drop NAME`` drops a player's connection, ``remove NAME`` removes them
         for good (the line saying so)."""
@@ -275,7 +276,10 @@ class RemoteGame(InteractiveGame):
         try:
             return super().run()
         except TableClosed as closed:
-            self.say(closed.sentence(), style="bold")
+            # A removal the host's error already told in its own words ('✗ the host removed you from the
+            # table: a bot plays your seat ...') is not told again in fewer.
+            if not (closed.removed and self.removed):
+                self.say(closed.sentence(), style="bold")
             self.removed = closed.removed
             if self.rejoin_command and not closed.removed:
                 # A closed table comes back only when its host opens it again (host --resume).

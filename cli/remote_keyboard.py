@@ -96,6 +96,7 @@ class TableKeyboard:
                 # or removed this seat. Off the prompt's line, which read "draw> ✗ the host removed you".
                 screen.console.print()
                 screen.error(str(message["message"]))
+                screen.removed = screen.removed or message.get("code") == "removed"
                 screen.console.print(Text(prompt, style="bold"), end="")
 
 
