@@ -27,6 +27,7 @@ from rich.text import Text
 from kalooki.engine import Event, Game
 from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
+from kalooki.rules import may_ever_take_discard
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.savegame import Session
 from kalooki.text import escape_controls
@@ -46,7 +47,7 @@ from .lobby import (
     skipped_line,
 )
 from .narrate import join_and, table_lines
-from .prompt_commands import COMMANDS
+from .prompt_commands import COMMANDS, draw_once_drawn
 from .remote_keyboard import HandBegan, TableKeyboard, read_keyboard, typed_while_waiting
 from .render import Seating
 from .table_notation import table_sentence, without_drawn_marks
@@ -419,6 +420,7 @@ class RemoteGame(InteractiveGame):
         return False
 
     def move(self, line: str) -> bool:
+        line = draw_once_drawn(line, self.game.phase, not may_ever_take_discard(self.game.variant))
         if self.not_written_as_move(line):
             return False
         line = without_drawn_marks(line)

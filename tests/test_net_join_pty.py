@@ -307,3 +307,25 @@ def test_a_seat_the_host_drops_or_removes_at_the_prompt_is_told_below_the_prompt
             with contextlib.suppress(AssertionError):  # the program's end: what it printed is all read
                 terminal.read_until("never printed", timeout=5)
             assert "The host removed you from the table." not in terminal.output
+
+
+def test_draw_alone_draws_from_the_stock_where_the_discard_is_never_taken(tmp_path: Path) -> None:
+    # kalooki play took it so (czech-500), but kalooki join checked the line itself and refused it: "write
+    # draw stock or draw discard (ds or dd)", offering a draw the table then refused too.
+    table = new_table(seats=2, seed=31, discard_draw="never")
+    with hosted(table) as host:
+        p0 = Player(host.uri)
+        p0.join(table.code, name="p0")
+        terminal = ann_joins(host, tmp_path)
+        try:
+            terminal.read_until("p0 is playing")
+            for _ in range(2):  # p0 draws and discards: ann's turn
+                p0.until("state")
+                p0.send({"type": "move", "move": p0.next_move()})
+            terminal.read_until("draw> ")
+            terminal.type("draw\n")
+            drawn = terminal.read_until("play> ")
+            assert "You draw" in drawn, drawn
+            assert "draw stock or draw discard" not in drawn
+        finally:
+            terminal.kill()
