@@ -99,3 +99,27 @@ def test_a_mistyped_move_is_told_the_commands_of_the_tables_rules(browser: Any) 
     told = told_for(browser, czech, "zz")
     laying = MOVES.replace(" | swap N CARDS", "")
     assert told == f"✗ 'zz' is not a move: commands: draw stock | {laying} | end{BOX}"
+
+
+UNDO_ROW = (
+    "[...document.querySelectorAll('#box-help-list li')].find((li) => li.textContent.startsWith('undo'))"
+)
+
+
+def test_help_says_what_undo_takes_back_under_the_tables_rules(browser: Any) -> None:
+    # The list said "take back this turn's melds, builds and swaps (before you discard)" in czech-500 too,
+    # which frees no joker and lets a turn end without a discard; the terminal's help says it per variant.
+    czech = Table(load_variant("czech-500", ["hand_size=7"]), seats=2, bots=["greedy"], seed=10)
+    for table, meaning in (
+        (new_table(seats=2, seed=10, **QUICK), "melds, builds and swaps (before you discard)"),
+        (czech, "melds and builds (before you discard or end your turn)"),
+    ):
+        with hosted(table, advisor=WebCoach()) as host:
+            ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+            ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+            ann.page.fill("#move-input", "help")
+            ann.page.press("#move-input", "Enter")
+            ann.page.wait_for_selector("#box-help:not([hidden])")
+            assert ann.js(f"{UNDO_ROW}.textContent") == f"undo | u — take back this turn's {meaning}"
+            assert ann.problems == []
+            bob.close()

@@ -1,5 +1,5 @@
 // What the page's buttons, the Say box and the Move box's commands (undo, hint, look, ...) do.
-import { drawnByTap, sayWhyOff, showCommands, showHint } from "./board.js";
+import { drawnByTap, offered, sayWhyOff, showCommands, showHint } from "./board.js";
 import { drawButtons, drawHand, drawReady, drawStatus, drawTable, fresh, play, seatLabel, undo } from "./game.js";
 import { $, me, page, picks, send } from "./page.js";
 import { scoreSheet } from "./sheets.js";
@@ -64,7 +64,7 @@ export function wireMoves() {
 // for what the box runs, its help, and its refusal of a text that is neither.
 export const BOX_COMMANDS = [
   // Sent even when the button is off: the host says why, as at a terminal.
-  { usage: "undo", words: ["undo", "u"], meaning: "take back this turn's melds, builds and swaps (before you discard)", run: undo },
+  { usage: "undo", words: ["undo", "u"], meaning: "", run: undo }, // its meaning: undoMeaning
   { usage: "hint", words: ["hint"], meaning: "what the greedy bot would play now, and what it scores", run: askHint },
   { usage: "look", words: ["look", "l", "table", "show"], meaning: "the table, drawn again and scrolled into view", run: look },
   { usage: "score", words: ["score", "scores", "totals"], meaning: "the totals and every hand's scores", run: openScores },
@@ -94,9 +94,18 @@ function look() {
   document.querySelector(".board").scrollIntoView({ block: "start" });
 }
 
+// Undo's words as the terminal's help says them in this variant (cli/prompt_commands.undo_meaning): no
+// swaps where no joker leaves the table (czech-500), the turn ended by end too where end is a move.
+function undoMeaning(moves) {
+  const laid = offered(moves, "s") ? "melds, builds and swaps" : "melds and builds";
+  const end = moves.some((move) => move.key === "end") ? " or end your turn" : "";
+  return `take back this turn's ${laid} (before you discard${end})`;
+}
+
 function showHelp() {
   fresh();
-  showCommands($("box-help-list"), page.moveCommands, BOX_COMMANDS);
+  const commands = BOX_COMMANDS.map((c) => (c.usage === "undo" ? { ...c, meaning: undoMeaning(page.moveCommands) } : c));
+  showCommands($("box-help-list"), page.moveCommands, commands);
   $("box-help").hidden = false;
 }
 
