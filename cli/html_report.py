@@ -88,12 +88,16 @@ def seating_limit_note(result: SweepResult) -> str | None:
         return None
     swept = " and ".join(limits)
     verb, says = ("change", "they only say") if len(limits) > 1 else ("changes", "it only says")
-    seats = len(spec.bots)
-    bots = "" if set(spec.bots) == {"greedy"} else f" --bots {shell_word(','.join(spec.bots))}"
+    kinds = set(spec.bots)
+    # One name fills every seat, whatever the count; a list of names is for as many seats as it names.
+    bots = (
+        "" if kinds == {"greedy"} else f" --bots {shell_word(next(iter(kinds)))}" if len(kinds) == 1 else ""
+    )
+    sets = "".join(f" --set {shell_word(option)}" for option in spec.overrides)
     return (
         f"{swept} {verb} no game here: {says} how many may sit down, and every cell seats the same "
-        f"{seats} players. To see what the number of players does, run kalooki simulate "
-        f"{shell_word(spec.variant)}{bots} --players {seats} and again with another count."
+        f"{len(spec.bots)} players. To see what the number of players does, run kalooki simulate "
+        f"{shell_word(spec.variant)}{sets}{bots} --players N --set max_players=N once for each count N."
     )
 
 

@@ -553,13 +553,22 @@ def test_a_sweep_of_a_seating_limit_says_why_every_cell_plays_the_same_games(tmp
         "classic", "--grid", "max_players=4,6", "--bots", "random,greedy", "-n", "2", "--report", str(report)
     )
     assert code == 0
+    # A command that runs for every count: one bot name fills any table (two names seat two alone),
+    # max_players raised where the count is over the variant's.
     note = (
         "max_players changes no game here: it only says how many may sit down, and every cell seats the "
         "same 2 players. To see what the number of players does, run kalooki simulate classic "
-        "--bots random,greedy --players 2 and again with another count."
+        "--players N --set max_players=N once for each count N."
     )
     assert note in " ".join(out.split())
     assert note in report.read_text(encoding="utf-8")
+    code, out, _ = sweep(
+        "classic", "--set", "jokers=4", "--bots", "random", "--grid", "max_players=4,6", "-n", "1"
+    )
+    assert code == 0
+    assert "run kalooki simulate classic --set jokers=4 --bots random --players N --set max_players=N" in (
+        " ".join(out.split())
+    )
     code, out, _ = sweep("classic", "--grid", "run_minimum=3,4", "-n", "1")
     assert code == 0
     assert "sit down" not in out
