@@ -481,12 +481,14 @@ def _confirm(
     digest = last_record.get("state") if last_record is not None else None
     if digest is not None and digest != state_digest(game):
         if last_record is not None and last_record.get("type") == "deal":
-            # The engine deals what the record says, so only its own cards can differ (two swapped
-            # were told only that the state did not match).
+            # The engine deals what the record says, so its cards are what most likely changed: two swapped
+            # were told only that the state did not match. (Its checksum, or for the first deal the game's
+            # record before it, may have been edited instead.)
+            first = " or the game's first record" if last == 1 else ""
             raise ReplayError(
-                f"record {last + 1} (deal): its cards are not those the log was written with (its state "
-                "checksum differs): a card in it was changed, moved or swapped since; the order of each "
-                "hand and of the stock counts"
+                f"record {last + 1} (deal): the state it deals does not match the log's checksum: a card in "
+                f"it was changed, moved or swapped since the log was written (the order of each hand and of "
+                f"the stock counts), or its checksum{first} was"
             )
         raise ReplayError(f"record {last + 1}: the state after this event does not match the log's")
     if on_events is not None:

@@ -438,10 +438,11 @@ def test_replay_says_a_deals_cards_were_moved(hand: int) -> None:
     records[index]["hands"]["bob"] = " ".join([second, first, *rest])
     with pytest.raises(ReplayError) as caught:
         replay(records)
+    first = " or the game's first record" if hand == 1 else ""
     assert str(caught.value) == (
-        f"record {index + 1} (deal): its cards are not those the log was written with (its state checksum "
-        "differs): a card in it was changed, moved or swapped since; the order of each hand and of the "
-        "stock counts"
+        f"record {index + 1} (deal): the state it deals does not match the log's checksum: a card in it was "
+        "changed, moved or swapped since the log was written (the order of each hand and of the stock "
+        f"counts), or its checksum{first} was"
     )
 
 
