@@ -31,7 +31,7 @@ from kalooki.engine import FixedDeal, SetupError, overused_cards
 from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
-from kalooki.script_refusals import REFUSED, take_refusals
+from kalooki.script_refusals import BOOLEAN_WORDS_PATTERN, REFUSED, take_refusals
 from kalooki.set_options import head_count_noted
 from kalooki.statecheck import check_player_name
 from kalooki.text import clipped_repr, name_key, name_lookalike
@@ -520,7 +520,15 @@ def game_script_schema() -> dict[str, Any]:
     move["properties"] = {
         REFUSED: {
             "type": ["boolean", "string"],
-            "minLength": 1,
+            "pattern": r"\S",  # words, not spaces
+            "patternErrorMessage": "write true, or the words the refusal must hold",
+            # yes, no, "true"...: text meant as a boolean, which the loader refuses too (BOOLEAN_WORDS).
+            "not": {
+                "type": "string",
+                "pattern": BOOLEAN_WORDS_PATTERN,
+                "patternErrorMessage": "write true or false without quotes",
+            },
+            "errorMessage": "write true, or the words the refusal must hold (true and false without quotes)",
             "description": "The script expects this move refused, and goes on: true for any refusal, or "
             "words the refusal must hold (any case).",
             "examples": [True, "worth 21 points"],

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kalooki.text import clipped_repr
 from kalooki.yamlio import Diagnostic, YamlDocument
-from kalooki.yamlscalars import yaml11_hint
+from kalooki.yamlscalars import describe_value
 
 REFUSED = "refused"
 """The key beside a move that says the script expects the engine to refuse it."""
@@ -62,18 +61,32 @@ def take_refusals(
             new_moves.append({key: command for key, command in entry.items() if key != REFUSED})
             if value is True:
                 refusals[hand_index, move_index] = ""
-            elif isinstance(value, str) and value.strip() and not yaml11_hint(value, "boolean"):
+            elif isinstance(value, str) and value.strip() and value.strip().lower() not in BOOLEAN_WORDS:
                 refusals[hand_index, move_index] = " ".join(value.split())
             elif value is not False:  # false: the move is played, as without the key
                 where = ("hands", hand_index, "moves", move_index, REFUSED)
-                # 'refused: yes' would otherwise expect a refusal that says "yes".
-                hint = yaml11_hint(value, "boolean") if isinstance(value, str) else ""
-                problems.append(
-                    document.location(where).error(
-                        hint
-                        or "expected true, or words the refusal must hold (refused: worth 21 points), "
-                        f"got {clipped_repr(value)}"
-                    )
-                )
+                problems.append(document.location(where).error(_wrong_kind(value)))
         new_hands.append({**hand, "moves": new_moves})
     return {**data, "hands": new_hands}, refusals, problems
+
+
+BOOLEAN_WORDS = frozenset({"yes", "no", "on", "off", "true", "false", "y", "n"})
+"""Words meant as true or false, in quotes or not ('refused: yes' would expect a refusal saying "yes")."""
+BOOLEAN_WORDS_PATTERN = (
+    r"^\s*(?:"
+    + "|".join("".join(f"[{c.upper()}{c}]" for c in word) for word in sorted(BOOLEAN_WORDS))
+    + r")\s*$"
+)
+""":data:`BOOLEAN_WORDS` in any case, as a JSON Schema pattern (which has no flag for case)."""
+
+
+def _wrong_kind(value: object) -> str:
+    """The refusal of a ``refused`` value that is neither true nor words, in the words the loader uses."""
+    if isinstance(value, str) and value.strip():
+        if value.strip().lower() in ("yes", "on", "true", "y"):
+            return f"'{value.strip()}' is text here: write true (lowercase, no quotes) for any refusal"
+        return f"'{value.strip()}' is text here: write false (lowercase, no quotes), or leave the key out"
+    return (
+        "expected true, or words the refusal must hold (refused: worth 21 points), "
+        f"got {'empty text' if isinstance(value, str) else describe_value(value)}"
+    )

@@ -186,7 +186,7 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
             break  # a scripted player's turn with no move left
         hand_index += 1
         if game.game_over:
-            run.error = _after_the_game(script, hand_index, game.results[-1].number)
+            run.error = _after_the_game(script, hand_index, game.results[-1].number, note_refusal)
             break
         if hand_index >= len(script.deals) and not all_bots:
             break
@@ -203,14 +203,22 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
     return run
 
 
-def _after_the_game(script: LoadedScript, hand_index: int, last: int) -> MoveFailure | None:
+def _after_the_game(
+    script: LoadedScript, hand_index: int, last: int, note_refusal: Callable[[ScriptMove, str], None]
+) -> MoveFailure | None:
     """The first hand the script writes, from ``hand_index`` on, after the game ended with hand ``last``:
     it is never played, which said nothing before (a goal reached sooner than the writer thought). Told
-    at its first move, or at its deal where it has no moves; an empty hand (``- {}``) is passed over."""
+    at its first move (a move the script expects refused so is noted, and the next looked at), or at its
+    deal where it has no moves; an empty hand (``- {}``) is passed over."""
     told = f"the game is already over: it ended with hand {last}"
     for index in range(hand_index, max(len(script.moves), len(script.deals))):
-        if index < len(script.moves) and script.moves[index]:
-            return _failure(script.moves[index][0], told)
+        moves = script.moves[index] if index < len(script.moves) else ()
+        for move in moves:  # each refused, as a scenario may expect
+            failure = _unless_expected(move, told, note_refusal)
+            if failure is not None:
+                return failure
+        if moves:
+            continue
         if index < len(script.deals) and script.deals[index] is not None:
             where = script.deal_places[index] if index < len(script.deal_places) else None
             return MoveFailure(index + 1, 0, "", "deal", f"{told}, so this deal is never dealt", where)
@@ -240,24 +248,38 @@ def _play_hand(
         while game.phase in ("draw", "play") and game.current in bots:
             emit(game, play_turn(game, bots[game.current], faults))
         if game.phase not in ("draw", "play"):
-            return _failure(move, f"hand {game.hand_number} is already over")
+            # No move once the hand has ended: a refusal a scenario may expect, as the engine's.
+            failure = _unless_expected(move, f"hand {game.hand_number} is already over", note_refusal)
+            if failure is not None:
+                return failure
+            continue
         try:
             events = game.apply(move.action, game.seat_of(move.player))
         except KalookiError as error:
-            if move.refused is None:
-                return _failure(move, str(error))
-            if not _holds(str(error), move.refused):
-                words = clipped(move.refused)
-                said = f"refused, but not as the script expects ('{words}' is not in it): {error}"
-                return _failure(move, said)
-            note_refusal(move, str(error))  # as expected: the move changed nothing, and the script goes on
-            continue
+            failure = _unless_expected(move, str(error), note_refusal)
+            if failure is not None:
+                return failure
+            continue  # as expected: the move changed nothing, and the script goes on
         emit(game, events)
         if move.refused is not None:
             expected = f" ('{clipped(move.refused)}')" if move.refused else ""
             return _failure(move, f"the script expects this move refused{expected}, but it was played")
     while game.phase in ("draw", "play") and game.current in bots:
         emit(game, play_turn(game, bots[game.current], faults))
+    return None
+
+
+def _unless_expected(
+    move: ScriptMove, message: str, note_refusal: Callable[[ScriptMove, str], None]
+) -> MoveFailure | None:
+    """A move refused with ``message``: None where the script expects that refusal (noted), else the
+    failure that stops the run."""
+    if move.refused is None:
+        return _failure(move, message)
+    if not _holds(message, move.refused):
+        words = clipped(move.refused)
+        return _failure(move, f"refused, but not as the script expects ('{words}' is not in it): {message}")
+    note_refusal(move, message)
     return None
 
 

@@ -105,9 +105,10 @@ def test_a_refused_of_the_wrong_kind_or_place_is_told_at_its_place() -> None:
         "entry (- ann: meld 7H 7S 7D, then 'refused: true' under 'ann' on the next line)",
         "<script>:12:18: hands[0].moves[1].refused: expected true, or words the refusal must hold "
         "(refused: worth 21 points), got 5",
-        "<script>:14:18: hands[0].moves[2].refused: only lowercase true and false are booleans: write true",
+        "<script>:14:18: hands[0].moves[2].refused: 'yes' is text here: write true (lowercase, no quotes) "
+        "for any refusal",
         "<script>:16:18: hands[0].moves[3].refused: expected true, or words the refusal must hold "
-        "(refused: worth 21 points), got ''",
+        "(refused: worth 21 points), got empty text",
         "<script>:17:9: hands[0].moves[4]: a move is one player's name and their command (ann: draw stock), "
         "this one holds 3: write each move on its own '- ' line",
     ]
@@ -146,6 +147,8 @@ def test_the_json_schema_takes_refused_beside_one_move_only() -> None:
     for wrong in (
         "      - ann: ds\n        refused: 5\n",
         "      - ann: ds\n        bob: ds\n        refused: true\n",
+        '      - ann: ds\n        refused: "Yes"\n',  # text meant as true, as the loader tells
+        '      - ann: ds\n        refused: "  "\n',
     ):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(yaml.safe_load(DEAL + wrong), schema)
@@ -158,4 +161,47 @@ def test_words_pasted_at_length_are_clipped_in_the_refusal() -> None:
     assert run.error.message == (
         f"refused, but not as the script expects ('{'y' * 79}…' is not in it): "
         "ann must draw first: draw stock or draw discard"
+    )
+
+
+def test_true_in_quotes_a_list_or_nothing_is_told_in_the_loaders_words() -> None:
+    # '"true"' was told "only lowercase true and false are booleans", though it was lowercase; a list and
+    # nothing were shown as Python writes them, ['a', 'b'] and None.
+    moves = (
+        '      - ann: ds\n        refused: "true"\n'
+        "      - ann: ds\n        refused: no\n"
+        "      - ann: ds\n        refused:\n"
+        "      - ann: ds\n        refused: [a, b]\n"
+    )
+    with pytest.raises(ScriptError) as caught:
+        load_script_text(DEAL + moves)
+    wanted = "expected true, or words the refusal must hold (refused: worth 21 points), got"
+    assert str(caught.value).splitlines() == [
+        "<script>:11:18: hands[0].moves[0].refused: 'true' is text here: write true (lowercase, no quotes) "
+        "for any refusal",
+        "<script>:13:18: hands[0].moves[1].refused: 'no' is text here: write false (lowercase, no quotes), "
+        "or leave the key out",
+        f"<script>:15:9: hands[0].moves[2].refused: {wanted} nothing (null)",
+        f"<script>:17:18: hands[0].moves[3].refused: {wanted} a list",
+    ]
+
+
+def test_a_move_after_the_hand_or_the_game_ended_may_be_expected_refused() -> None:
+    # The refusal's words were there ("hand 1 is already over"), but the run stopped all the same: the
+    # script itself refuses a move once the hand is over, before the engine sees it.
+    from test_scripts import GAME_OVER_IN_HAND_1
+
+    hand_over = GAME_OVER_IN_HAND_1.replace(", goal_score: 1", "")
+    run = run_script(
+        load_script_text(hand_over + "      - bob: draw stock\n        refused: hand 1 is already over\n")
+    )
+    assert run.error is None
+    assert [(move.player, move.message) for move in run.refused] == [("bob", "hand 1 is already over")]
+    later = (
+        "  - moves:\n      - bob: draw stock\n        refused: the game is already over\n      - ann: ds\n"
+    )
+    run = run_script(load_script_text(GAME_OVER_IN_HAND_1 + later))
+    assert [move.message for move in run.refused] == ["the game is already over: it ended with hand 1"]
+    assert str(run.error) == (  # the next move, not expected refused, stops the run as before
+        "<script>:16:14: hand 2, move 2 (ann: ds): the game is already over: it ended with hand 1"
     )
