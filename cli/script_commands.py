@@ -49,6 +49,8 @@ def run_script(
         for diagnostic in error.diagnostics:
             err.print(str(diagnostic), markup=False)
         return 1
+    for warning in script.warnings:  # as validate and a game's start warn of them
+        err.print(escape_controls(str(warning)), markup=False)
     # A script without a seed is given one here, as `kalooki play` gives a game, and the account
     # shows it: a run that fails can then be played again, the same cards dealt.
     chosen = script.seed is None

@@ -29,7 +29,7 @@ from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, check_bot
 from kalooki.cards import Card, CardError, full_pack, parse_card
 from kalooki.engine import FixedDeal, SetupError, overused_cards
 from kalooki.jsonio import MAX_DIGITS
-from kalooki.loader import MappingOverrides, load_variant
+from kalooki.loader import MappingOverrides, resolve_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.script_refusals import BOOLEAN_WORDS_PATTERN, REFUSED, take_refusals
 from kalooki.set_options import head_count_noted
@@ -37,6 +37,7 @@ from kalooki.statecheck import check_player_name
 from kalooki.text import clipped_repr, name_key, name_lookalike
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
+from kalooki.variant_changes import builtin_name_warning
 from kalooki.wholenumbers import whole_floats_as_integers
 from kalooki.yamlio import (
     Diagnostic,
@@ -202,6 +203,9 @@ class LoadedScript:
     only when it deals (a discard the variant turns up no card for) is reported there."""
     players_place: Location | None = None
     """Where the players are written: the engine's refusal of them at the start is reported there."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """What the script plays but should not go unsaid: a variant file named as a built-in with other rules
+    (:func:`kalooki.variant_changes.builtin_name_warning`), whose games would read as the built-in's."""
 
 
 def load_script(path: str | Path) -> LoadedScript:
@@ -290,7 +294,8 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         problems += text_lookalikes(document, problems)
         raise ScriptError(sort_diagnostics(problems)) from None
     problems = refusal_problems
-    variant = _load_script_variant(document, script.variant, base_dir, problems)
+    warnings: list[Diagnostic] = []
+    variant = _load_script_variant(document, script.variant, base_dir, problems, warnings)
     names: list[str] = []
     bots: dict[int, str] = {}
     known_bots = bot_names()
@@ -361,24 +366,33 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         moves=tuple(moves),
         deal_places=tuple(document.location(("hands", hand, "deal")) for hand in range(len(script.hands))),
         players_place=document.location(("players",)),
+        warnings=tuple(warnings),
     )
 
 
 def _load_script_variant(
-    document: YamlDocument, name: str, base_dir: Path, problems: list[Diagnostic]
+    document: YamlDocument,
+    name: str,
+    base_dir: Path,
+    problems: list[Diagnostic],
+    warnings: list[Diagnostic] | None = None,
 ) -> Variant | None:
     """The script's variant with its ``set:`` applied; on errors, adds them to ``problems`` (None).
+    A variant file named as a built-in with other rules adds validate's warning to ``warnings``.
 
     None, not classic: the deals are then checked for their cards alone, since a deal's size and
     pack measured against another variant's would be errors of their own (14 cards where classic
     deals 13), naming a variant the script never asked for."""
     try:
-        return load_variant(
+        resolved = resolve_variant(
             name,
             base_dir=base_dir,
             mapping_overrides=MappingOverrides(document, ("set",)),
             reference=document.location(("variant",)),
         )
+        if warnings is not None and (warning := builtin_name_warning(resolved)) is not None:
+            warnings.append(warning)
+        return resolved.variant
     except YamlError as error:
         problems.extend(head_count_noted(item, SEATED_BY_SCRIPT, "set.") for item in error.diagnostics)
         return None

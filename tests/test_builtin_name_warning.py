@@ -98,3 +98,23 @@ def test_rules_and_a_game_warn_of_it_too(tmp_path: Path, monkeypatch: pytest.Mon
     assert played.stderr.splitlines()[0] == warning
     assert runner.invoke(app, ["rules", "classic", "--no-pager"]).stderr == ""
     assert runner.invoke(app, ["rules", "ours.yaml", "--set", "jokers=2", "--no-pager"]).stderr == ""
+
+
+def test_a_game_script_playing_such_a_file_warns_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its account read "classic: ann, bob" over other rules, with nothing said.
+    monkeypatch.chdir(tmp_path)
+    Path("ours.yaml").write_text("name: classic\njokers: 4\n", encoding="utf-8")
+    script = "players: [ann, bob]\nseed: 3\nhands:\n  - moves:\n      - ann: ds\n"
+    Path("game.yaml").write_text("variant: ours.yaml\n" + script, encoding="utf-8")
+    played = runner.invoke(app, ["play", "game.yaml"])
+    assert played.exit_code == 0
+    assert played.stderr.splitlines() == [
+        "ours.yaml:1:7: name: warning: 'classic' is a built-in variant's name, but these rules differ from "
+        "it in jokers (4, not 2): saves, game logs and simulate reports would call them classic; give them "
+        "a name of their own"
+    ]
+    # The built-in with the script's own set: is the built-in's name kept by design, as with --set.
+    Path("game.yaml").write_text("variant: classic\nset: {jokers: 4}\n" + script, encoding="utf-8")
+    assert runner.invoke(app, ["play", "game.yaml"]).stderr == ""
