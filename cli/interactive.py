@@ -23,7 +23,6 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from kalooki import rules
 from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.cards import Card
 from kalooki.driver import BotFaults, play_turn
@@ -249,8 +248,7 @@ class InteractiveGame(PromptCommands, GameVoice, Autosave):
             return False
         line = without_drawn_marks(line)
         try:
-            only_stock = not rules.may_ever_take_discard(self.game.variant)
-            action = parse_move(draw_once_drawn(line, self.game.phase, only_stock))
+            action = parse_move(draw_once_drawn(line, self.game.phase, self.game.variant))
             events = self.game.apply(action, self.human)
         except KalookiError as error:
             message = str(error)

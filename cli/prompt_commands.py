@@ -16,7 +16,7 @@ from kalooki.moves import ALIASES, offered_commands
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
 from kalooki.rulebook import move_rules
 from kalooki.rulebook_jokers import joker_rules
-from kalooki.rules import SMALLEST_MELD, may_ever_swap, run_frame
+from kalooki.rules import SMALLEST_MELD, may_ever_swap, may_ever_take_discard, run_frame
 from kalooki.text import clipped
 from kalooki.variant import Variant
 
@@ -220,13 +220,14 @@ def topic_refusal(variant: Variant, commands: tuple[tuple[str, str], ...], topic
     return f"'{clipped(topic)}' is not a command here: type help for the list"
 
 
-def draw_once_drawn(line: str, phase: str, only_stock: bool = False) -> str:
+def draw_once_drawn(line: str, phase: str, variant: Variant) -> str:
     """``draw`` alone typed once the turn has drawn, as a draw from the stock, which the game refuses
     saying the card is drawn already: the move language's own refusal ("write draw stock or draw discard
-    (ds or dd)") sent the player to draw again, and only then was told they had. With ``only_stock`` (a
-    variant whose discard pile is never taken, czech-500), ``draw`` alone is the one draw there is: that
-    refusal offered a draw of the discard the game then refused too."""
+    (ds or dd)") sent the player to draw again, and only then was told they had. Where ``variant``'s discard
+    pile is never taken (czech-500), ``draw`` alone is the one draw there is: that refusal offered a draw
+    of the discard the game then refused too."""
     typed_draw = line.strip().lower() == "draw"
+    only_stock = not may_ever_take_discard(variant)
     return "draw stock" if typed_draw and (phase == "play" or only_stock) else line
 
 

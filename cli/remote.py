@@ -27,7 +27,6 @@ from rich.text import Text
 from kalooki.engine import Event, Game
 from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
-from kalooki.rules import may_ever_take_discard
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.savegame import Session
 from kalooki.text import escape_controls
@@ -420,7 +419,7 @@ class RemoteGame(InteractiveGame):
         return False
 
     def move(self, line: str) -> bool:
-        line = draw_once_drawn(line, self.game.phase, not may_ever_take_discard(self.game.variant))
+        line = draw_once_drawn(line, self.game.phase, self.game.variant)
         if self.not_written_as_move(line):
             return False
         line = without_drawn_marks(line)
