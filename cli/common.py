@@ -28,7 +28,7 @@ import typer
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import already_holds
 from kalooki.jsonio import MAX_DIGITS
-from kalooki.loader import load_variant, resolve_variant
+from kalooki.loader import ResolvedVariant, load_variant, resolve_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.statecheck import MAX_NAME
@@ -324,9 +324,14 @@ def load_game_variant(target: str, overrides: Sequence[str]) -> Variant:
     built-in's name with rules of its own is warned of on stderr, as ``validate`` warns of it: its game's
     saves, logs and screens call it by the built-in's name."""
     resolved = resolve_variant(target, overrides)
+    warn_of_builtin_name(resolved)
+    return resolved.variant
+
+
+def warn_of_builtin_name(resolved: ResolvedVariant) -> None:
+    """Validate's warning, on stderr, for a variant file named as a built-in with rules of its own."""
     if (warning := builtin_name_warning(resolved)) is not None:
         print_error(str(warning))
-    return resolved.variant
 
 
 def print_error(message: str) -> None:

@@ -33,7 +33,7 @@ from kalooki.variant_changes import builtin_name_warning
 from kalooki.variant_writer import variant_differences, variant_to_yaml, yaml_scalar
 from kalooki.yamlio import MAX_BYTES, Diagnostic
 
-from .common import SetOption, choice, cli_errors, fail, load_each, print_error
+from .common import SetOption, choice, cli_errors, fail, load_each, print_error, warn_of_builtin_name
 from .completion import complete_knob, complete_variant
 from .narrow import natural_width
 from .output import report_console, writes_to_terminal
@@ -316,8 +316,7 @@ def rules(
     """
     with cli_errors():
         resolved = resolve_variant(variant, set_ or ())
-    if (warning := builtin_name_warning(resolved)) is not None:
-        print_error(str(warning))  # the rulebook is headed with the built-in's name
+    warn_of_builtin_name(resolved)  # the rulebook is headed with the built-in's name
     text = render_rulebook(resolved.variant)
     if not no_sources:
         # A blank line between the rulebook's last list and the next heading, as between its own sections.
