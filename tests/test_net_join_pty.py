@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,9 +31,10 @@ def ann_joins(host: Host, home: Path) -> Terminal:
 
 
 @contextmanager
-def ann_beside_p0(home: Path, seats: int) -> Iterator[tuple[Host, Player, Terminal]]:
-    """A table of ``seats``: p0, a scripted client, sits first, then ann at ``kalooki join`` on a pty."""
-    table = new_table(seats=seats, seed=31)
+def ann_beside_p0(home: Path, seats: int, **knobs: Any) -> Iterator[tuple[Host, Player, Terminal]]:
+    """A table of ``seats`` (classic with ``knobs``): p0, a scripted client, sits first, then ann at
+    ``kalooki join`` on a pty."""
+    table = new_table(seats=seats, seed=31, **knobs)
     with hosted(table) as host:
         p0 = Player(host.uri)
         p0.join(table.code, name="p0")
@@ -41,6 +43,15 @@ def ann_beside_p0(home: Path, seats: int) -> Iterator[tuple[Host, Player, Termin
             yield host, p0, terminal
         finally:
             terminal.kill()
+
+
+def up_to_anns_draw(terminal: Terminal, p0: Player) -> None:
+    """p0, first to play, draws and discards: ann's terminal asks for her draw."""
+    terminal.read_until("p0 is playing")
+    for _ in range(2):
+        p0.until("state")
+        p0.send({"type": "move", "move": p0.next_move()})
+    terminal.read_until("draw> ")
 
 
 def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> None:
@@ -205,12 +216,7 @@ def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Pat
     # the player typed their move on a bare line, not knowing whether the game still asked for it.
     # Then it came on the prompt's line ("draw> p0: your go"), as if typed there.
     with ann_beside_p0(tmp_path, seats=2) as (_host, bot, terminal):
-        terminal.read_until("p0 is playing")
-        bot.until("state")
-        bot.send({"type": "move", "move": bot.next_move()})  # p0 draws
-        bot.until("state")
-        bot.send({"type": "move", "move": bot.next_move()})  # and discards: ann's turn
-        terminal.read_until("draw> ")
+        up_to_anns_draw(terminal, bot)
         bot.send({"type": "say", "text": "your go"})
         said = terminal.read_until(r"p0: your go\ndraw> ")
         assert said == "\np0: your go\ndraw> "  # below the prompt, on its own line, then the prompt again
@@ -271,11 +277,7 @@ def test_a_guest_waiting_for_the_game_is_told_who_starts_it_and_has_a_prompt(tmp
 def test_a_table_closed_while_the_prompt_waits_is_said_below_the_prompt(tmp_path: Path) -> None:
     # It came on the prompt's line, "draw> The table is closed: the host stopped.", as if typed there.
     with ann_beside_p0(tmp_path, seats=2) as (host, bot, terminal):
-        terminal.read_until("p0 is playing")
-        for _ in range(2):  # p0 draws and discards: ann's turn
-            bot.until("state")
-            bot.send({"type": "move", "move": bot.next_move()})
-        terminal.read_until("draw> ")
+        up_to_anns_draw(terminal, bot)
         asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
         closed = terminal.read_until(r"The table is closed: the host stopped\.")
         assert closed.startswith("\nThe table is closed: the host stopped.\n"), closed
@@ -294,11 +296,7 @@ def test_a_seat_the_host_drops_or_removes_at_the_prompt_is_told_below_the_prompt
 ) -> None:
     # It came on the prompt's line, "draw> ✗ the host removed you from the table", as if typed there.
     with ann_beside_p0(tmp_path, seats=2) as (host, bot, terminal):
-        terminal.read_until("p0 is playing")
-        for _ in range(2):  # p0 draws and discards: ann's turn
-            bot.until("state")
-            bot.send({"type": "move", "move": bot.next_move()})
-        terminal.read_until("draw> ")
+        up_to_anns_draw(terminal, bot)
         assert host.call(getattr(host.server, act), "ann").startswith("ann")
         said = terminal.read_until(re.escape(told))
         assert said.startswith(f"\n{told}"), said
@@ -312,20 +310,9 @@ def test_a_seat_the_host_drops_or_removes_at_the_prompt_is_told_below_the_prompt
 def test_draw_alone_draws_from_the_stock_where_the_discard_is_never_taken(tmp_path: Path) -> None:
     # kalooki play took it so (czech-500), but kalooki join checked the line itself and refused it: "write
     # draw stock or draw discard (ds or dd)", offering a draw the table then refused too.
-    table = new_table(seats=2, seed=31, discard_draw="never")
-    with hosted(table) as host:
-        p0 = Player(host.uri)
-        p0.join(table.code, name="p0")
-        terminal = ann_joins(host, tmp_path)
-        try:
-            terminal.read_until("p0 is playing")
-            for _ in range(2):  # p0 draws and discards: ann's turn
-                p0.until("state")
-                p0.send({"type": "move", "move": p0.next_move()})
-            terminal.read_until("draw> ")
-            terminal.type("draw\n")
-            drawn = terminal.read_until("play> ")
-            assert "You draw" in drawn, drawn
-            assert "draw stock or draw discard" not in drawn
-        finally:
-            terminal.kill()
+    with ann_beside_p0(tmp_path, seats=2, discard_draw="never") as (_host, p0, terminal):
+        up_to_anns_draw(terminal, p0)
+        terminal.type("draw\n")
+        drawn = terminal.read_until("play> ")
+        assert "You draw" in drawn, drawn
+        assert "draw stock or draw discard" not in drawn
