@@ -12,12 +12,14 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from kalooki_net.client import TokenStore
 from kalooki_net.protocol import PROTOCOL_VERSION
 from kalooki_net.table import REMOVED, REMOVED_BEFORE_THE_GAME, Table, removed_in_the_game
-from net_helpers import TIMEOUT, Player, hosted, new_table, with_hosts_seat
+from net_helpers import TIMEOUT, Host, Player, hosted, new_table, with_hosts_seat
 from websockets.exceptions import ConnectionClosed
 
 
@@ -128,14 +130,53 @@ def test_a_player_away_is_removed_too() -> None:
 KALOOKI = Path(sys.executable).with_name("kalooki")
 
 
-def test_kalooki_join_says_its_player_was_removed_and_forgets_the_seat(tmp_path: Path) -> None:
-    # It said the connection was lost and how to rejoin a seat that was no longer theirs.
-    table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+def join_env(home: Path) -> dict[str, str]:
+    """``kalooki join``'s environment: its tokens kept under ``home``, lines wide, no colour."""
+    return {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "300", "NO_COLOR": "1"}
+
+
+def join_command(address: str, code: str, name: str) -> list[str]:
+    return [str(KALOOKI), "join", address, "--code", code, "--name", name]
+
+
+@contextmanager
+def bob_removed_while_away(table: Table, env: dict[str, str]) -> Iterator[tuple[Host, str]]:
+    """A table of two hosted, bob at ``kalooki join``, then cid (a scripted client): the game starts.
+    bob's terminal is closed (his seat's token stays kept) and the host removes him while he is away;
+    the host and its address."""
     with hosted(table) as host:
         address = f"127.0.0.1:{host.server.port}"
         join = subprocess.Popen(
-            [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"],
+            join_command(address, table.code, "bob"),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            env=env,
+        )
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            while table.seats[0].kind != "human":  # bob sat down
+                assert time.monotonic() < deadline, "bob never sat down"
+                time.sleep(0.05)
+            cid = Player(host.uri)
+            cid.join(table.code, name="cid")  # the last seat taken: the game starts
+            cid.until("state")
+        finally:
+            join.kill()  # the terminal closed: bob is away
+            join.wait(TIMEOUT)
+        while cid.until("presence")["status"] != "left":
+            pass
+        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+        yield host, address
+
+
+def test_kalooki_join_says_its_player_was_removed_and_forgets_the_seat(tmp_path: Path) -> None:
+    # It said the connection was lost and how to rejoin a seat that was no longer theirs.
+    table = new_table(seats=2, seed=31)
+    env = join_env(tmp_path)
+    with hosted(table) as host:
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.Popen(
+            join_command(address, table.code, "bob"),
             stdin=subprocess.PIPE,  # held open: bob stays at the table until removed
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -165,13 +206,13 @@ def test_a_player_removed_in_the_game_is_named_as_its_bot_on_the_others_terminal
     # Removed, bob's seat went on showing as a person's ("  bob   13 cards") to those at kalooki join,
     # the bot playing it unsaid, where the browser and the host's words said "greedy plays their seat".
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+    env = join_env(tmp_path)
     with hosted(table) as host:
         bob = Player(host.uri)
         bob.join(table.code, name="bob")  # seat 1, whose turn comes first: it does nothing
         address = f"127.0.0.1:{host.server.port}"
         join = subprocess.Popen(
-            [str(KALOOKI), "join", address, "--code", table.code, "--name", "cid"],
+            join_command(address, table.code, "cid"),
             stdin=subprocess.PIPE,  # held open: cid waits at the table until its turn
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -201,25 +242,9 @@ def test_kalooki_join_of_a_player_removed_while_away_says_so_each_time(tmp_path:
     # Their kalooki join killed, bob was removed; back, the first join said their token took no seat, the
     # next only that the game had started and its players rejoin from where they joined.
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
-    with hosted(table) as host:
-        address = f"127.0.0.1:{host.server.port}"
-        command = [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"]
-        join = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env)
-        try:
-            deadline = time.monotonic() + TIMEOUT
-            while table.seats[0].kind != "human":  # bob sat down
-                assert time.monotonic() < deadline, "bob never sat down"
-                time.sleep(0.05)
-            cid = Player(host.uri)
-            cid.join(table.code, name="cid")  # the last seat taken: the game starts
-            cid.until("state")
-        finally:
-            join.kill()  # the terminal closed: bob is away
-            join.wait(TIMEOUT)
-        while cid.until("presence")["status"] != "left":
-            pass
-        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+    env = join_env(tmp_path)
+    with bob_removed_while_away(table, env) as (_host, address):
+        command = join_command(address, table.code, "bob")
         told = []
         for _ in range(2):
             again = subprocess.run(
@@ -243,33 +268,14 @@ def test_a_player_removed_while_away_is_told_so_at_the_reopened_table(tmp_path: 
     # kalooki join, its token no seat's now, asked by name and read that the game had started and its
     # players rejoin from where they joined, prefixed with a seat "at an earlier table here".
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
-    with hosted(table) as host:
-        address = f"127.0.0.1:{host.server.port}"
-        join = subprocess.Popen(
-            [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env,
-        )  # fmt: skip
-        try:
-            deadline = time.monotonic() + TIMEOUT
-            while table.seats[0].kind != "human":  # bob sat down
-                assert time.monotonic() < deadline, "bob never sat down"
-                time.sleep(0.05)
-            cid = Player(host.uri)
-            cid.join(table.code, name="cid")  # the last seat taken: the game starts
-            cid.until("state")
-        finally:
-            join.kill()  # bob's terminal closed: his seat's token stays kept
-            join.wait(TIMEOUT)
-        while cid.until("presence")["status"] != "left":
-            pass
-        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+    env = join_env(tmp_path)
+    with bob_removed_while_away(table, env) as (host, address):
         saved = host.call(table.save_text)
     reopened = Table.resume(saved.encode())
     assert reopened.seats[0].removed
     with hosted(reopened, port=int(address.rpartition(":")[2])) as host:  # at the same address, as --resume
         again = subprocess.run(
-            [str(KALOOKI), "join", address, "--code", reopened.code, "--name", "bob"],
+            join_command(address, reopened.code, "bob"),
             input="", capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False,
         )  # fmt: skip
     said = again.stdout + again.stderr
