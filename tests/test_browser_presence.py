@@ -147,16 +147,21 @@ AT_THE_NEWEST = (
 """The log overflows its box, and is scrolled to its newest line."""
 
 
+def bob_fills_anns_log(ann: Seat, bob: BotSeat) -> None:
+    """bob says forty lines: ann's log overflows its box, and shows the newest."""
+    for number in range(40):
+        bob.send({"type": "say", "text": f"line {number}"})
+    ann.wait(f"{LOG_TEXT}.includes('bob: line 39')")
+    assert ann.js(AT_THE_NEWEST)
+
+
 def test_a_reloaded_page_shows_the_newest_lines_of_its_log(browser: Any) -> None:
     # The log restored after a reload was scrolled to the top (0 of 3281): its lines were put back while
     # the table was hidden, where scrolling does nothing.
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
         ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
-        for number in range(40):
-            bob.send({"type": "say", "text": f"line {number}"})
-        ann.wait(f"{LOG_TEXT}.includes('bob: line 39')")
-        assert ann.js(AT_THE_NEWEST)
+        bob_fills_anns_log(ann, bob)
         ann.page.reload()
         ann.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
         ann.wait("document.getElementById('banner').hidden")
@@ -174,10 +179,7 @@ def test_the_log_stays_where_its_reader_scrolled_up_and_follows_again_from_the_b
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
         ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
-        for number in range(40):
-            bob.send({"type": "say", "text": f"line {number}"})
-        ann.wait(f"{LOG_TEXT}.includes('bob: line 39')")
-        assert ann.js(AT_THE_NEWEST)
+        bob_fills_anns_log(ann, bob)
         ann.page.locator("#log li").nth(3).scroll_into_view_if_needed()  # as a finger scrolls it up
         ann.page.wait_for_timeout(200)
         reading = ann.js(LOG_TOP)

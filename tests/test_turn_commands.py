@@ -42,18 +42,38 @@ def saved_between_hands(path: Path) -> None:
     assert game.phase == "hand_over"
 
 
-def test_hint_and_undo_between_hands_say_they_work_on_your_turn(tmp_path: Path) -> None:
-    path = tmp_path / f"g{SAVE_SUFFIX}"
-    saved_between_hands(path)
-    result = subprocess.run(
+def resumed_typing(path: Path, typed: str) -> subprocess.CompletedProcess[str]:
+    """``kalooki resume PATH`` run with ``typed`` as its keyboard, lines wide and without colour."""
+    return subprocess.run(
         [str(KALOOKI), "resume", str(path)],
-        input="hint\nHINT\nundo\nu\nzz\nquit\n",
+        input=typed,
         capture_output=True,
         text=True,
         env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"},
         timeout=60,
         check=False,
     )
+
+
+def hot_seat_after_anns_turn(lines: list[str]) -> str:
+    """A hot-seat game of ann and bob: ann passed to, she draws and discards, then ``lines`` are typed at
+    bob's pass screen; what the terminal showed."""
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    typed = ["", "ds", f"d {format_card(game.hands[0][0])}", *lines]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(typed, console), save_path=None
+    )
+    assert loop.run() == 0
+    return out.getvalue()
+
+
+def test_hint_and_undo_between_hands_say_they_work_on_your_turn(tmp_path: Path) -> None:
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    saved_between_hands(path)
+    result = resumed_typing(path, "hint\nHINT\nundo\nu\nzz\nquit\n")
     assert result.returncode == 0, result.stdout + result.stderr
     assert error_lines(result.stdout.replace("quit): ", "quit):\n")) == [
         f"✗ hint works on your turn: {BETWEEN_HANDS}",
@@ -99,26 +119,9 @@ def test_a_word_typed_is_never_suggested_back_as_what_was_meant() -> None:
 def test_a_near_miss_of_a_command_at_a_pause_is_told_what_it_missed() -> None:
     # 'scroe' at the pass screen (or between hands) read only "press Enter when bob has the keyboard, or
     # type score, ...", where the turn's prompt said "did you mean 'score'?": now the pause does too.
-    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
-    session = hotseat_session(game, [0, 1], {}, "classic")
-    out = io.StringIO()
-    console = Console(file=out, width=200, color_system=None, highlight=False)
-    lines = [
-        "",
-        "ds",
-        f"d {format_card(game.hands[0][0])}",
-        "scroe",
-        "sve friday.json",
-        "Rulse",
-        "zz",
-        "quit",
-    ]
-    loop = HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
-    )
-    assert loop.run() == 0
+    text = hot_seat_after_anns_turn(["scroe", "sve friday.json", "Rulse", "zz", "quit"])
     refusal = "press Enter when bob has the keyboard, or type score, save, rules, help or quit"
-    refused = [line.rstrip() for line in out.getvalue().splitlines() if line.startswith("✗ ")]
+    refused = [line.rstrip() for line in text.splitlines() if line.startswith("✗ ")]
     assert refused == [
         f"✗ 'scroe' is not a command (did you mean 'score'?): {refusal}",
         f"✗ 'sve friday.json' is not a command (did you mean 'save friday.json'?): {refusal}",
@@ -133,29 +136,12 @@ def test_the_pauses_name_the_commands_that_work_there_and_each_named_works(tmp_p
     path = tmp_path / f"g{SAVE_SUFFIX}"
     saved_between_hands(path)
     named = ["score", "save", "rules", "help", "quit"]
-    result = subprocess.run(
-        [str(KALOOKI), "resume", str(path)],
-        input="\n".join(named[:-1]) + "\nquit\n",
-        capture_output=True,
-        text=True,
-        env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"},
-        timeout=60,
-        check=False,
-    )
+    result = resumed_typing(path, "\n".join(named[:-1]) + "\nquit\n")
     assert result.returncode == 0, result.stdout + result.stderr
     prompt = "Press Enter to deal hand 2 (or score, save, rules, help, quit): "
     assert result.stdout.count(prompt) == len(named)  # asked again after each, none refused
     assert error_lines(result.stdout.replace("quit): ", "quit):\n")) == []
 
-    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
-    session = hotseat_session(game, [0, 1], {}, "classic")
-    out = io.StringIO()
-    console = Console(file=out, width=200, color_system=None, highlight=False)
-    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "score", "rules", "help", "quit"]
-    loop = HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
-    )
-    assert loop.run() == 0
-    text = out.getvalue()
+    text = hot_seat_after_anns_turn(["score", "rules", "help", "quit"])
     assert text.count("Pass to bob — press Enter (or score, save, rules, help, quit)") == 4
     assert not [line for line in text.splitlines() if line.startswith("✗ ")]
