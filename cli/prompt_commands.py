@@ -18,6 +18,7 @@ from kalooki.rulebook import move_rules
 from kalooki.rulebook_jokers import joker_rules
 from kalooki.rules import SMALLEST_MELD, may_ever_swap, may_ever_take_discard, run_frame
 from kalooki.text import clipped
+from kalooki.turn import laid_this_turn
 from kalooki.variant import Variant
 
 
@@ -106,9 +107,8 @@ def meld_meaning(variant: Variant) -> str:
 def undo_meaning(variant: Variant, end_offered: bool) -> str:
     """The undo row's meaning in ``variant``: swaps taken back only where a joker may ever be taken (czech-500
     has none to take back), and the turn ended by ``end`` as well as by a discard where it may be."""
-    laid = "melds, builds and swaps" if may_ever_swap(variant) else "melds and builds"
     until = "before you discard or end your turn" if end_offered else "before you discard"
-    return f"take back this turn's {laid} ({until})"
+    return f"take back {laid_this_turn(variant)} ({until})"
 
 
 IN_TURN_WORDS = frozenset(word for row in HELP_ROWS if row.in_turn for word in row.words)

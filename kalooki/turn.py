@@ -28,22 +28,28 @@ from kalooki.snapshot import TurnSnapshot
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
-NOTHING_TO_TAKE_BACK = "there is nothing to take back: undo takes back this turn's melds, builds and swaps"
+_NOTHING = "there is nothing to take back"
+_LAID = "this turn's melds, builds and swaps"
+NOTHING_TO_TAKE_BACK = f"{_NOTHING}: undo takes back {_LAID}"
 """Why ``undo`` is refused where a joker may be taken from the table (:func:`nothing_to_take_back`)."""
 
 
+def laid_this_turn(variant: Variant) -> str:
+    """What ``undo`` takes back in ``variant`` ("this turn's melds and builds"): swaps are named only where
+    there are any (czech-500's player was told of swaps it has none of). The status, the refusal and the
+    terminal's help all say it so."""
+    return _LAID if rules.may_ever_swap(variant) else "this turn's melds and builds"
+
+
 def undo_takes_back(variant: Variant) -> str:
-    """What ``undo`` takes back in ``variant``, as the turn's status and the refusal of an undo say it: swaps
-    are named only where there are any (czech-500's player was told of swaps it has none of)."""
-    if rules.may_ever_swap(variant):
-        return NOTHING_TO_TAKE_BACK.split(": ", 1)[1]
-    return "undo takes back this turn's melds and builds"
+    """What ``undo`` takes back in ``variant``, as the turn's status and the refusal of an undo say it."""
+    return f"undo takes back {laid_this_turn(variant)}"
 
 
 def nothing_to_take_back(variant: Variant) -> str:
     """Why ``undo`` is refused in ``variant``: the one wording for the engine, the play screen and a hosted
     table."""
-    return f"there is nothing to take back: {undo_takes_back(variant)}"
+    return f"{_NOTHING}: {undo_takes_back(variant)}"
 
 
 _NEW = object.__new__
