@@ -33,6 +33,8 @@ class Outcome(NamedTuple):
     eliminated: tuple[str, ...] = ()
     ends: tuple[str | None, ...] = ()
     """Each hand's end where nobody went out (stock_exhausted, ...); empty: not checked."""
+    dealers: tuple[str, ...] = ()
+    """Who dealt each hand; empty: not checked."""
 
 
 OUTCOMES: dict[str, Outcome] = {
@@ -115,6 +117,18 @@ OUTCOMES: dict[str, Outcome] = {
         refused=[],
         game_winner="ann",
     ),
+    # ann draws the ace and deals; the deal then passes to the dealer's right: dee, then cid.
+    "rule-dealing-kaluki-51": Outcome(
+        winners=["bob", "ann", None],
+        kalooki=[True, True, False],
+        scores=[
+            {"ann": -25, "bob": 266, "cid": -25, "dee": -25},
+            {"ann": 323, "bob": -25, "cid": -25, "dee": -25},
+            {"ann": 0, "bob": 0, "cid": 0, "dee": 0},
+        ],
+        refused=["draw stock"],
+        dealers=("ann", "dee", "cid"),
+    ),
     "rule-stock-classic": Outcome(winners=[None], kalooki=[False], scores=[{"ann": 0, "bob": 0}], refused=[]),
     "rule-stock-kalooki-40": Outcome(
         winners=[None], kalooki=[False], scores=[{"ann": 0, "bob": 0}], refused=[]
@@ -148,6 +162,8 @@ def test_rule_scenario_plays_to_the_outcome_its_source_gives(script: Path) -> No
     assert [move["command"] for move in played.get("refused", [])] == expected.refused
     assert played["game_winner"] == expected.game_winner
     assert tuple(played["eliminated"]) == expected.eliminated
+    if expected.dealers:
+        assert tuple(hand.dealer for hand in run.hands) == expected.dealers
     if expected.ends:
         assert tuple(played_hand.get("end") for played_hand in played["hands"]) == expected.ends
 
