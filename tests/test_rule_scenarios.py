@@ -47,12 +47,13 @@ OUTCOMES: dict[str, Outcome] = {
         refused=["swap 2 KD KC", "swap 1 7D", "swap 1 7C"],
     ),
     # One card of a missing suit frees a set's joker; three suits and a joker are closed; nobody takes
-    # back their own joker; a joker counts 25 toward the 51; ann collects the others' hands.
+    # back their own joker, but ann takes the one bob built onto her run; a joker counts 25 toward the 51;
+    # ann collects the others' hands.
     "rule-set-jokers-kaluki-51": Outcome(
         winners=["ann"],
         kalooki=[False],
-        scores=[{"ann": 241, "bob": 0, "cid": 0, "dee": 0}],
-        refused=["draw discard", "meld 2C 3C 4C 5C", "swap 1 7C", "swap 1 7D"],
+        scores=[{"ann": 228, "bob": 0, "cid": 0, "dee": 0}],
+        refused=["draw discard", "meld 2C 3C 4C 5C", "swap 1 7C", "swap 2 6C", "swap 1 7D"],
     ),
     "rule-two-joker-sets-classic": Outcome(
         winners=[None],
