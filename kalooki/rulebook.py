@@ -138,9 +138,14 @@ class Wording:
     at_the_table: str
 
 
+_TAKEN_BACK: Final = "(the card you take may be the card you discard at the end of that turn)"
+"""No rule text forbids throwing back the discard just taken, as many rummy tables do: the rulebook says
+that every variant that lets the discard be taken without laying it allows it."""
+
 DRAW: Final[dict[DiscardDraw, Wording]] = {
     "always": Wording(
-        "Start your turn by drawing one card: the top card of the stock or the top card of the discard pile.",
+        "Start your turn by drawing one card: the top card of the stock or the top card of the discard pile "
+        f"{_TAKEN_BACK}.",
         "You may always take the top discard.",
     ),
     "never": Wording(
@@ -150,12 +155,12 @@ DRAW: Final[dict[DiscardDraw, Wording]] = {
     ),
     "after_opening": Wording(
         "Start your turn by drawing the top card of the stock; once you have opened, you may take the top "
-        "card of the discard pile instead.",
+        f"card of the discard pile instead {_TAKEN_BACK}.",
         "Only after opening may you take the top discard.",
     ),
     "before_opening": Wording(
         "Start your turn by drawing the top card of the stock; until you have opened, you may take the top "
-        "card of the discard pile instead.",
+        f"card of the discard pile instead {_TAKEN_BACK}.",
         "Only before opening may you take the top discard.",
     ),
     "meld_at_once": Wording(

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_helpers import new_game, play
 
 from kalooki.cards import parse_cards
 from kalooki.loader import builtin_variant_names, load_variant, load_variant_text
 from kalooki.melds import MeldError, make_meld, swap
+from kalooki.moves import Draw, parse_move
 from kalooki.rulebook import (
     README_BEGIN,
     README_END,
@@ -24,7 +26,7 @@ from kalooki.rulebook import (
     render_rulebook,
     update_readme,
 )
-from kalooki.variant import CLASSIC, DEFER_CROSS_FIELD, KNOB_NAMES, Variant
+from kalooki.variant import CLASSIC, DEFER_CROSS_FIELD, KNOB_NAMES, DiscardDraw, Variant
 
 KNOB_REFERENCE = Path(__file__).parent.parent / "docs" / "variants.md"
 
@@ -337,3 +339,28 @@ def test_a_built_ins_words_over_changed_knobs_are_followed_by_the_changes() -> N
         ),
     ):
         assert "This game differs" not in render_rulebook(variant)
+
+
+def _takes_back_the_discard(rule: DiscardDraw) -> bool:
+    """Whether the engine lets ann take the top discard and discard that card again in the same turn,
+    before she has opened or after: QS is what she takes unopened, TH (which builds on her run) opened."""
+    knobs = {"hand_size": 4, "opening_threshold": 0, "discard_draw": rule}
+    unopened = new_game(knobs, ["7H 8H 9H KS", "2C 5D 9S TH"], discard="QS", stock="QD")
+    opened = new_game(knobs, ["7H 8H 9H KS", "2C 5D 9S TH"], discard="3D", stock="QS QD 4C")
+    play(opened, "draw stock", "meld 7H 8H 9H", "discard KS", "draw stock", "discard TH")
+    for game, card in ((unopened, "QS"), (opened, "TH")):
+        if Draw("discard") in game.legal_actions():
+            play(game, "draw discard")
+            if parse_move(f"discard {card}") in game.legal_actions():
+                return True
+    return False
+
+
+@pytest.mark.parametrize("rule", typing.get_args(DiscardDraw))
+def test_the_rulebook_says_the_discard_taken_may_be_thrown_back_where_the_engine_allows_it(
+    rule: DiscardDraw,
+) -> None:
+    # No rule text speaks of it and many rummy tables forbid it: a player reads here that it is allowed.
+    said = "the card you take may be the card you discard" in render_rulebook(Variant(discard_draw=rule))
+    assert said == _takes_back_the_discard(rule)
+    assert said == (rule in ("always", "after_opening", "before_opening"))
