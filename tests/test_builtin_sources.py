@@ -209,3 +209,13 @@ def test_classic_quotes_the_japanese_edition_as_written() -> None:
     said = resolve_variant("classic").provenance["set_joker_release"]
     assert "場合は、足りないカードを出しても" in said
     assert "、 " not in said
+
+
+def test_kalooki_40_credits_keeping_the_top_discard_where_it_is_stated() -> None:
+    # What is seen of kalooki.co.uk's rules does not say what happens when the stock runs out; the table of
+    # the sources credits reshuffle_keep_top to several rooms, and a "Kalooki 40 Rules" page states it. The
+    # provenance credited the site, and the rulebook printed it as the site's word.
+    said = resolve_variant("kalooki-40").provenance["stock_exhausted"]
+    assert said.startswith("not stated in the kalooki.co.uk rules")
+    assert "ludopoli.us" in said
+    assert load_variant("kalooki-40").stock_exhausted == "reshuffle_keep_top"
