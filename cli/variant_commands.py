@@ -324,7 +324,11 @@ def rules(
             text.rstrip("\n")
             + "\n\n"
             + render_provenance(
-                resolved.variant, resolved.provenance, resolved.texts or resolved.source, resolved.set_at()
+                resolved.variant,
+                resolved.provenance,
+                resolved.texts or resolved.source,
+                resolved.set_at(),
+                resolved.not_played,
             )
         )
     console = Console(highlight=False)

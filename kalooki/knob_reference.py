@@ -83,7 +83,11 @@ def knob_reference_markdown() -> str:
         meaning = " ".join(filter(None, (info.description, _MORE.get(name)))).replace("|", "\\|")
         rows.append(f"| `{name}` | {knob_values(name)} | {default} | {meaning} |")
     # Not rules, so not the model's: where they come from (docs/rule-sources.md), in the same file.
-    for name, values in (("source", "text"), ("provenance", "a mapping of knob names to text")):
+    for name, values in (
+        ("source", "text"),
+        ("provenance", "a mapping of knob names to text"),
+        ("not_played", "a list of texts"),
+    ):
         see = "See [where the rules come from](rule-sources.md)."
         meaning = f"{Sources.model_fields[name].description} {see}"
         rows.append(f"| `{name}` | {values} | (none) | {meaning} |")

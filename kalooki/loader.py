@@ -40,14 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.loader_keys import one_key_per_line
-from kalooki.loader_layers import (
-    DEFAULT_ORIGIN,
-    SCRIPT_HINT_KEYS,
-    MappingOverrides,
-    Origin,
-    ResolvedVariant,
-    resolve,
-)
+from kalooki.loader_layers import SCRIPT_HINT_KEYS, MappingOverrides, resolve
+from kalooki.loader_origins import DEFAULT_ORIGIN, Origin, ResolvedVariant
 from kalooki.loader_refs import (
     BUILTIN_PREFIX,
     VARIANT_SUFFIXES,

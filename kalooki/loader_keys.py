@@ -6,6 +6,7 @@ file that is no variant at all (a game script, a report, another program's JSON)
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -108,18 +109,26 @@ def _knobs_nested(problem: Diagnostic, data: dict[str, Any]) -> Diagnostic:
     whose names share a word with the heading (``set:``'s were set_suits, set_maximum ...). A misspelt
     ``source`` or ``provenance`` (``provenence:``, knobs and all) is told its spelling."""
     held = data.get(problem.key)
-    if "did you mean" in problem.message or not problem.message.startswith("unknown key "):
+    if not problem.message.startswith("unknown key "):
         return problem
     unknown, key = problem.message.partition(";")[0], problem.key
     close = suggest(key, provenance_keys.KEYS)  # the knobs' model has no source or provenance to offer
-    if close:
+    # A knob may be offered already, but a key of these spelt closer is the one meant (not_playd was
+    # offered min_players).
+    if close and (not problem.meant or _likeness(key, close) > _likeness(key, problem.meant)):
         return replace(problem, message=f"{unknown}; did you mean '{close}'?", meant=close)
+    if "did you mean" in problem.message:
+        return problem
     if not isinstance(held, dict) or not any(name in VARIANT_KEYS and name != "extends" for name in held):
         return problem
     fix = f"delete the line {key}: and unindent the lines below it"
     return replace(
         problem, message=f"{unknown}; a variant file gives its knobs at the top level, not under {key}: {fix}"
     )
+
+
+def _likeness(word: str, other: str) -> float:
+    return difflib.SequenceMatcher(None, word, other).ratio()
 
 
 def field_problems(

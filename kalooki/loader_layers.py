@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from pydantic import ValidationError
 
@@ -28,6 +28,7 @@ from kalooki.loader_keys import (
     own_problems,
 )
 from kalooki.loader_keys import has_variant_keys as has_variant_keys  # cli.wrong_file asks it here
+from kalooki.loader_origins import DEFAULT_ORIGIN, Origin, ResolvedVariant
 from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, locate_base, resolved
 from kalooki.set_options import SetOptions
 from kalooki.text import spell_bytes
@@ -50,63 +51,6 @@ SCRIPT_HINT_KEYS = ("players", "hands")
 """Top-level keys of a game script: a variant file holding a list of ``players`` or any ``hands`` is one."""
 
 _FILE_ONLY = ("name", "description")
-_ORIGIN_KINDS = Literal["default", "file", "set", "stem"]
-
-
-# --------------------------------------------------------------------------- origins and results
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a value of a resolved variant came from."""
-
-    kind: _ORIGIN_KINDS
-    source: str = ""
-    line: int = 0
-    column: int = 0
-    text: str = ""
-    """For a ``--set``: the option as given."""
-
-    def __str__(self) -> str:
-        if self.kind == "default":
-            return "classic default"
-        if self.kind == "set":
-            return f"{self.source} {self.text}"
-        if self.kind == "stem":
-            return f"the name of {self.source}"
-        return f"{self.source}:{self.line}:{self.column}" if self.line > 0 else self.source
-
-    @staticmethod
-    def at(location: Location, kind: _ORIGIN_KINDS = "file", text: str = "") -> Origin:
-        return Origin(kind, location.source, location.line, location.column, text)
-
-
-DEFAULT_ORIGIN = Origin("default")
-
-
-@dataclass(frozen=True)
-class ResolvedVariant:
-    """A loaded variant, with the origin of each of its values and the files that were read."""
-
-    variant: Variant
-    origins: Mapping[str, Origin]
-    """Field name -> where its value was set; every field of the model is present."""
-    sources: tuple[str, ...]
-    """The files read, each base before the file that extends it."""
-    provenance: Mapping[str, str] = field(default_factory=dict)
-    """Knob -> where its value comes from in the rule text (see :mod:`kalooki.provenance`)."""
-    source: str | None = None
-    """The rule text the variant follows, as its most specific file names it."""
-    texts: tuple[str, ...] = ()
-    """The rule texts :attr:`provenance` quotes: :attr:`source`, or each base's of a file naming none."""
-
-    def set_at(self) -> dict[str, str]:
-        """Where each knob without provenance was set, for those not at classic's default."""
-        return {
-            knob: str(origin)
-            for knob, origin in self.origins.items()
-            if knob in KNOB_NAMES and knob not in self.provenance and origin.kind != "default"
-        }
 
 
 # --------------------------------------------------------------------------- overrides
@@ -133,6 +77,19 @@ class _Layer:
     provenance: dict[str, str] = field(default_factory=dict)
     source: str | None = None
     texts: list[str] = field(default_factory=list)
+    not_played: list[str] = field(default_factory=list)
+
+    def copy(self) -> _Layer:
+        """A layer of the same values, whose lists and mappings are its own."""
+        return _Layer(
+            dict(self.knobs),
+            dict(self.origins),
+            dict(self.order),
+            dict(self.provenance),
+            self.source,
+            list(self.texts),
+            list(self.not_played),
+        )
 
     def set_knob(self, knob: str, value: Any, origin: Origin, rank: int) -> None:
         """Set a knob; what a base said about an old value no longer applies, about the same value it does."""
@@ -151,6 +108,7 @@ class _Layer:
         self.provenance.update(base.provenance)
         self.source = base.source or self.source
         self.texts += [text for text in base.texts if text not in self.texts]  # two bases, two texts
+        self.not_played += [text for text in base.not_played if text not in self.not_played]
 
     def _forget_if_changed(self, knob: str, value: Any) -> None:
         # A file restating its base's value (`joker_penalty: 15` over kalooki-40) keeps the words that
@@ -176,6 +134,9 @@ class _Layer:
         if source:  # another text: what the bases quoted from theirs does not say where these rules come from
             self.provenance.clear()
             self.texts = [source]
+            self.not_played = []
+        if "not_played" in meta and "not_played" not in leave_out:
+            self.not_played = list(meta["not_played"])  # the file's own list for its text, whole
         self.provenance.update({} if "provenance" in leave_out else meta.get("provenance") or {})
         self.source = source or self.source
 
@@ -387,14 +348,7 @@ def resolve(
     layer = _Layer()
     known = top.layer if top.layer is not None else top.sound_part
     if known is not None:
-        layer = _Layer(
-            dict(known.knobs),
-            dict(known.origins),
-            dict(known.order),
-            dict(known.provenance),
-            known.source,
-            list(known.texts),
-        )
+        layer = known.copy()
     # A name's byte that is not UTF-8 is spelled out: the name is text, shown and saved.
     file_only: dict[str, Any] = {"name": spell_bytes(path.stem)}
     file_only_origins: dict[str, Origin] = {"name": Origin("stem", display)}
@@ -428,7 +382,7 @@ def resolve(
     cross = _cross_field_diagnostics(variant, layer, origins, display)
     if cross:
         raise VariantError(sort_diagnostics(cross))
-    quoted = (dict(layer.provenance), layer.source, tuple(layer.texts))
+    quoted = (dict(layer.provenance), layer.source, tuple(layer.texts), tuple(layer.not_played))
     return ResolvedVariant(variant, origins, tuple(resolver.sources), *quoted)
 
 

@@ -1,4 +1,4 @@
-"""Where a variant's rules come from: a file's ``source`` and its per-knob ``provenance``.
+"""Where a variant's rules come from: a file's ``source``, its per-knob ``provenance`` and ``not_played``.
 
 A variant file may name the rule text it follows and, for any knob, the words of that text the
 value comes from (quoted, translated where needed, with the reader's reading of unclear
@@ -8,7 +8,11 @@ sentences)::
     provenance:
       goal_score: '"Cílem je být prvním hráčem, který dosáhne alespoň 500 bodů" (to be the first to 500)'
 
-Both are checked like knobs (``provenance`` keys must be knob names; texts must not be empty) and
+What the text has that no knob expresses (a pool paid into each deal, knocking) is listed under
+``not_played``, each in the text's words and why; it goes with ``source``: a file naming its own
+source, or giving its own list, drops its bases'.
+
+All three are checked like knobs (``provenance`` keys must be knob names; texts must not be empty) and
 inherited like them: a knob's provenance comes from the file that set its value, and a file that
 changes a knob without saying why drops what its base said about the old value. A knob nobody
 gives provenance for is "not stated" in the source: it keeps classic's default, or its base's
@@ -28,7 +32,7 @@ from kalooki.text import escape_controls, first_control, markdown_literal
 from kalooki.variant import KNOB_NAMES, PRINTABLE_LINES_SCHEMA, Variant, control_message
 from kalooki.yamlio import Diagnostic, YamlDocument, suggest, validation_diagnostics
 
-KEYS = ("source", "provenance")
+KEYS = ("source", "provenance", "not_played")
 """The top-level keys of a variant file that describe where its rules come from."""
 
 
@@ -74,6 +78,17 @@ class Sources(BaseModel):
             ),
         ),
     ] = {}
+    not_played: Annotated[
+        list[Text],
+        Field(
+            description=(
+                "What the rule text has that this variant does not play (a rule no knob expresses, such as a "
+                "pool paid into each deal), each in the text's words and why; `kalooki rules` lists them. "
+                "Inherited with the source: a variant naming its own source, or giving its own list, drops "
+                "its bases'."
+            ),
+        ),
+    ] = []
 
 
 def split(data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -84,7 +99,7 @@ def split(data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def problems(document: YamlDocument) -> list[Diagnostic]:
-    """What is wrong with a file's ``source`` and ``provenance``, each at its place."""
+    """What is wrong with a file's ``source``, ``provenance`` and ``not_played``, each at its place."""
     _, meta = split(document.data)
     if not meta:
         return []
@@ -108,12 +123,14 @@ def render_provenance(
     provenance: Mapping[str, str],
     source: str | Sequence[str] | None,
     set_at: Mapping[str, str],
+    not_played: Sequence[str] = (),
 ) -> str:
     """The rulebook's last section: every knob's value and where it comes from, in Markdown.
 
     ``source``: the rule text, or the texts (a file over two bases, each quoting its own).
     ``set_at`` says where a knob without provenance was set, when not left at classic's default
-    (``builtin:kalooki-40:12:1``, ``--set opening_threshold=40``).
+    (``builtin:kalooki-40:12:1``, ``--set opening_threshold=40``). ``not_played``: what the source has
+    that the variant does not play, listed after the knobs.
     """
     texts = [source] if isinstance(source, str) else list(source or ())
     # The file's words are shown as written, not as Markdown: a link or a '# ' line in them is text.
@@ -145,5 +162,9 @@ def render_provenance(
             lines.append(f"- `{knob}: {shown}`: set at {at}{where}")
         else:
             lines.append(f"- `{knob}: {shown}`: *not stated: classic's default*")
+    if not_played:
+        sources = "the sources have" if len(named) > 1 else "the source has"
+        lines += ["", f"What {sources} that this variant does not play (no knob expresses it):", ""]
+        lines += [f"- {markdown_literal(text)}" for text in not_played]
     lines.append("")
     return "\n".join(lines)

@@ -18,7 +18,7 @@ from kalooki.loader_refs import builtin_display, builtin_variant_names
 from kalooki.variant import KNOB_NAMES, Variant
 
 if TYPE_CHECKING:
-    from kalooki.loader_layers import ResolvedVariant
+    from kalooki.loader_origins import ResolvedVariant
 
 __all__ = ["builtin_name_warning", "changes_from_builtin", "changes_note"]
 

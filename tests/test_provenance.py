@@ -271,3 +271,71 @@ def test_kalooki_40_says_its_penalty_scoring_and_no_limit_a_set_goal_changes() -
         if line.startswith("- `")
     }
     assert "150" not in changed["elimination"]
+
+
+NOT_PLAYED = "What the source has that this variant does not play (no knob expresses it):"
+
+
+def not_played(*args: str) -> list[str]:
+    """The bullets `kalooki rules` lists under :data:`NOT_PLAYED`, or [] where it has no such list."""
+    lines = rules(*args)
+    # Over two bases: "What the sources have ...".
+    heading = NOT_PLAYED if NOT_PLAYED in lines else NOT_PLAYED.replace("source has", "sources have")
+    if heading not in lines:
+        return []
+    return [line for line in lines[lines.index(heading) + 1 :] if line.startswith("- ")]
+
+
+def test_the_rulebook_lists_what_the_source_has_that_the_variant_does_not_play(tmp_path: Path) -> None:
+    # The Czech text's pool, knocking and first-round rules were named only in a comment of its file and in
+    # the project's docs: `kalooki rules czech-500` said nothing of them. czech-300 names no source of its
+    # own, so it keeps czech-500's list; kalooki-40 names its own, so classic's payout table is not its.
+    czech = not_played("czech-500")
+    assert len(czech) == 4
+    assert "fondu přiděleno 30 bodů" in czech[0]
+    assert "no pool" in czech[0]
+    assert "there is no knocking here" in czech[1]
+    assert not_played("czech-300") == czech
+    assert not_played("classic") == [
+        '- "Payout table for ring games": the room pays each hand of a ring game in money by a table; here '
+        "the penalty points add up over hands to the goal score."
+    ]
+    assert not_played("kalooki-40") == []
+    alone = CliRunner().invoke(app, ["rules", "czech-500", "--no-sources"]).stdout
+    assert "fondu" not in alone  # the list goes with the rest of where the rules come from
+    own_source = tmp_path / "own.yaml"
+    own_source.write_text("extends: czech-500\nsource: our table\n", encoding="utf-8")
+    assert not_played(str(own_source)) == []
+    own_list = tmp_path / "list.yaml"
+    own_list.write_text("extends: czech-500\nnot_played: [the pool, 'knocking: we play it by voice']\n")
+    assert not_played(str(own_list)) == ["- the pool", "- knocking: we play it by voice"]
+    two = tmp_path / "two.yaml"
+    two.write_text("extends: [classic, czech-500]\n", encoding="utf-8")
+    assert not_played(str(two)) == [*not_played("classic"), *czech]
+    assert resolve_variant(str(two)).not_played == (
+        *resolve_variant("classic").not_played,
+        *resolve_variant("czech-500").not_played,
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("not_played: 5", "list.yaml:2:13: not_played: expected a list, got 5"),
+        ('not_played: [""]', "list.yaml:2:14: not_played[0]: must not be empty"),
+        (
+            "not_played: [ok, 3]",
+            "list.yaml:2:18: not_played[1]: expected text, got 3 (put it in quotes to make it text)",
+        ),
+        (
+            "not_playd: [the pool]",
+            "list.yaml:2:1: not_playd: unknown key 'not_playd'; did you mean 'not_played'?",
+        ),
+    ],
+)
+def test_a_not_played_list_is_checked_where_it_is_written(tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "list.yaml"
+    path.write_text(f"extends: classic\n{line}\n", encoding="utf-8")
+    with pytest.raises(VariantError) as raised:
+        resolve_variant(str(path))
+    assert str(raised.value).replace(str(tmp_path) + "/", "") == message
