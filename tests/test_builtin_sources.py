@@ -219,3 +219,13 @@ def test_kalooki_40_credits_keeping_the_top_discard_where_it_is_stated() -> None
     assert said.startswith("not stated in the kalooki.co.uk rules")
     assert "ludopoli.us" in said
     assert load_variant("kalooki-40").stock_exhausted == "reshuffle_keep_top"
+
+
+def test_kaluki_51_says_its_dealer_draw_reads_the_ace_and_ties_itself() -> None:
+    # The rulebook says the ace ranks high and tied players draw again; the guide says only that the highest
+    # card deals, and the provenance quoted it as though it said the rest.
+    said = resolve_variant("kaluki-51").provenance["first_dealer"]
+    assert said.startswith(
+        '"players will each draw one card, and the highest card determines the first dealer."'
+    )
+    assert "The guide says neither how an ace ranks nor what a tie does" in said
