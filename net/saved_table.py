@@ -32,6 +32,9 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TOKEN_DIGEST = re.compile("[0-9a-f]{64}")
 """A seat's token as its save keeps it: the SHA-256 of the token, in hex."""
 SEAT_FIELDS = ("kind", "bot", "name", "token", "host")
+REMOVED_FIELDS = ("token", "in_game")
+"""The fields of each of a save's ``removed_tokens``: the digest of a token the host removed, and whether the
+game had started then (each is told so when it comes back to the reopened table)."""
 DAMAGED = "the table's save is damaged"
 
 
@@ -68,6 +71,9 @@ class SavedTable:
     wait_seconds: float
     seed: int
     seats: list[SavedSeat]
+    removed_tokens: dict[str, bool]
+    """The digests of the tokens the host removed, each with whether the game had started then (written only
+    when there is one: a save from before reads as one with none, its removed players told by name)."""
 
 
 def shown(value: object) -> str:
@@ -136,6 +142,33 @@ def _seats_problem(seats: Sequence[SavedSeat]) -> str | None:
     return None
 
 
+def _removed_tokens_problem(removed: Any, seats: Sequence[SavedSeat]) -> str | None:
+    """What makes ``removed`` no ``removed_tokens`` a host writes beside ``seats``; None when it is one: a
+    list of the digests of tokens no seat holds (a removed token takes no seat again), each once."""
+    if not isinstance(removed, list):
+        return f"table.removed_tokens is {shown(removed)}, not a list"
+    held = {seat.token for seat in seats if seat.token is not None}
+    seen: set[str] = set()
+    for index, entry in enumerate(removed):
+        where = f"table.removed_tokens[{index + 1}]"
+        if not isinstance(entry, dict):
+            return f"{where} is {shown(entry)}, not a removed token"
+        missing = next((field for field in REMOVED_FIELDS if field not in entry), None)
+        if missing is not None:
+            return f"{where}'s {missing} is missing"
+        token, in_game = entry["token"], entry["in_game"]
+        if not (isinstance(token, str) and TOKEN_DIGEST.fullmatch(token)):
+            return f"{where}'s token is {shown(token)}, not a SHA-256 digest"
+        if not isinstance(in_game, bool):
+            return f"{where}'s in_game is {shown(in_game)}, not true or false"
+        if token in held:
+            return f"{where} is a seat's token: a removed token takes no seat"
+        if token in seen:
+            return f"{where} is listed twice"
+        seen.add(token)
+    return None
+
+
 def _fields_problem(extra: Mapping[str, Any], players: int) -> str | None:
     """What is wrong with the table's own fields (not its seats'), None when nothing is."""
     missing = next((field for field in ("code", "wait_seconds", "seed", "seats") if field not in extra), None)
@@ -176,7 +209,11 @@ def read_table(session: Mapping[str, Any], players: Sequence[str]) -> SavedTable
     ]
     if (problem := _seats_problem(seats)) is not None:
         raise SaveFormatError(f"{DAMAGED}: {problem}")
-    return SavedTable(extra["code"], float(extra["wait_seconds"]), extra["seed"], seats)
+    removed = extra.get("removed_tokens", [])
+    if (problem := _removed_tokens_problem(removed, seats)) is not None:
+        raise SaveFormatError(f"{DAMAGED}: {problem}")
+    removed_tokens = {entry["token"]: entry["in_game"] for entry in removed}
+    return SavedTable(extra["code"], float(extra["wait_seconds"]), extra["seed"], seats, removed_tokens)
 
 
 def _session(table: Table) -> Session:
@@ -199,7 +236,8 @@ def _session(table: Table) -> Session:
 
 def save_text(table: Table) -> str:
     """The save of ``table``'s game, with the table's own facts (its code, wait, seed and seats, each
-    seat's token as its digest) in the session's ``table``, under the checksum, for :func:`read_table`."""
+    seat's token as its digest, and the digests of the tokens the host removed) in the session's ``table``,
+    under the checksum, for :func:`read_table`."""
     document = save_document(table.require_game(), _session(table))
     document["session"]["table"] = {
         "code": table.code,
@@ -216,6 +254,17 @@ def save_text(table: Table) -> str:
             }
             for seat in table.seats
         ],
+        # Without them a removed player's browser or kalooki join, holding the token still, was told at the
+        # reopened table that its seat was no longer known: only a join by name said the host removed them.
+        **(
+            {
+                "removed_tokens": [
+                    {"token": token, "in_game": in_game} for token, in_game in table.removed.items()
+                ]
+            }
+            if table.removed
+            else {}
+        ),
     }
     document["checksum"] = save_checksum(document["session"], document["game"])
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -185,8 +185,7 @@ class Table:
         self.rngs: dict[int, Any] = {}
         self.removed: dict[str, bool] = {}
         """The token digests of the players the host removed, each with whether the game had started: each
-        is told so when it comes back (not saved: after a reopen such a token is no seat's, as any other,
-        and its player is told by name, from their seat's :attr:`SeatState.removed`)."""
+        is told so when it comes back, at a reopened table too (saved as the table's ``removed_tokens``)."""
         self.save_path: Path | None = None
         self.write_save: Callable[[Path, str], None] | None = None
         self.save_failure: str | None = None
@@ -553,6 +552,7 @@ class Table:
             state.removed = seat.removed
             if state.kind == "human":
                 state.away_since = table.clock()
+        table.removed = dict(saved.removed_tokens)
         table.game = loaded.game
         table.log_place, table.log_left = loaded.session.log, loaded.session.log_left
         table.log_unnamed = loaded.session.log_unnamed

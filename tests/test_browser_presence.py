@@ -335,6 +335,34 @@ def test_a_page_the_host_removed_says_so_forgets_the_seat_and_stays_away(browser
         other.close()
 
 
+def test_a_page_removed_while_away_is_told_so_by_the_reopened_table(browser: Any) -> None:
+    # The save kept no removed token: the reopened table answered it bad_token, and the page said "Your seat
+    # here is no longer known" on the join form; only a join by name then said the host had removed ann.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
+        ann, bob = BotSeat(host.uri), BotSeat(host.uri)
+        ann.join(table.code, name="ann")
+        bob.join(table.code, name="bob")
+        bob.until("state")
+        ann.close()  # her page closed: she is away
+        assert host.call(host.server.remove, "ann").startswith("ann is removed: ")
+        saved = host.call(table.save_text).encode()
+        bob.close()
+    with hosted(Table.resume(saved), advisor=WebCoach(), port=port):
+        player = Seat(browser, f"http://127.0.0.1:{port}/?code={table.code}", PHONE)
+        key = json.dumps(f"kalooki:127.0.0.1:{port}:{table.code}")
+        player.js(f"localStorage.setItem({key}, {json.dumps(ann.token)})")
+        player.page.reload()  # the page takes its seat back with the token it kept
+        said = "document.getElementById('banner').textContent"
+        assert player.wait(f"/removed/.test({said}) && {said}") == (
+            "The host removed you from this table: a bot plays your seat to the end of this game, and no one "
+            "new can sit down or watch it; ask the host if you want to play at their next table."
+        )
+        assert player.js("document.getElementById('join-error').textContent") == ""
+        assert player.js(f"localStorage.getItem({key})") is None  # forgotten, as at the table not reopened
+
+
 @contextmanager
 def played_at_once_when_away(browser: Any) -> Iterator[tuple[Any, Table, Seat, BotSeat]]:
     """ann at the page on a phone, first to play, beside bob, at a table whose bot plays at once for a

@@ -201,3 +201,49 @@ def test_a_table_save_says_when_it_was_saved() -> None:
     before = datetime.now(UTC).replace(microsecond=0)
     saved_at = json.loads(table.save_text())["session"]["saved_at"]
     assert before <= datetime.fromisoformat(saved_at) <= datetime.now(UTC)
+
+
+def test_a_table_save_keeps_the_tokens_the_host_removed() -> None:
+    # Not kept, a removed player's token was no seat's at the reopened table: told unknown, not removed.
+    table = new_table(seats=3)
+    table.join("ann", host=True)
+    table.join("bob")
+    table.start()
+    assert "removed_tokens" not in json.loads(table.save_text())["session"]["table"]  # as saves from before
+    removed = table.seats[1].token_hash
+    table.remove(1)
+    written = json.loads(table.save_text())["session"]["table"]["removed_tokens"]
+    assert written == [{"token": removed, "in_game": True}]
+    assert Table.resume(table.save_text().encode()).removed == {removed: True}
+
+
+def removed_tokens(value: object) -> Callable[[dict[str, Any]], None]:
+    def edit(table: dict[str, Any]) -> None:
+        table["removed_tokens"] = value(table) if callable(value) else value
+
+    return edit
+
+
+DIGEST = "cd" * 32
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ({}, "table.removed_tokens is {}, not a list"),
+        ([DIGEST], f"table.removed_tokens[1] is '{DIGEST}', not a removed token"),
+        ([{"token": DIGEST}], "table.removed_tokens[1]'s in_game is missing"),
+        (
+            [{"token": "abc", "in_game": True}],
+            "table.removed_tokens[1]'s token is 'abc', not a SHA-256 digest",
+        ),
+        ([{"token": DIGEST, "in_game": 1}], "table.removed_tokens[1]'s in_game is 1, not true or false"),
+        (
+            lambda table: [{"token": table["seats"][1]["token"], "in_game": True}],
+            "table.removed_tokens[1] is a seat's token: a removed token takes no seat",
+        ),
+        ([{"token": DIGEST, "in_game": True}] * 2, "table.removed_tokens[2] is listed twice"),
+    ],
+)
+def test_removed_tokens_no_host_writes_are_refused(value: object, said: str) -> None:
+    assert refusal(edited_save(removed_tokens(value))) == f"the table's save is damaged: {said}"
