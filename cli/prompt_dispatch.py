@@ -103,8 +103,15 @@ class PromptCommands:
             word = line.strip().lower()
             if not word:
                 return
-            if not self.command(line, in_turn=False):
-                self.refuse_at_pause(line, f"press Enter to deal the next hand, or type {refused}")
+            if self.command(line, in_turn=False):
+                continue
+            instead = f"press Enter to deal the next hand, or type {refused}"
+            if word.split()[0] in MOVE_VERBS:
+                # A move read only "press Enter ...", as though mistyped: kalooki join's help here lists the
+                # moves, and a player who typed one did not know why it was refused, or when it would be.
+                self.error(f"moves wait for the deal: {instead}")
+            else:
+                self.refuse_at_pause(line, instead)
 
     def command(self, line: str, *, in_turn: bool) -> bool:
         """Handle a command that is not a move; False when ``line`` is not one."""

@@ -262,9 +262,9 @@ def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path
             threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,), daemon=True).start()
         shows(terminal, r"Press Enter to deal hand 2 \(.*\): $")
         assert terminal.process.stdin is not None
-        terminal.process.stdin.write(b"save\nsay well played\nzz\n")
+        terminal.process.stdin.write(b"save\nsay well played\nzz\nds\n")
         terminal.process.stdin.flush()
-        shows(terminal, "✗ press Enter")
+        shows(terminal, "✗ moves wait")
         out = stopped(terminal)
         for bot in bots:
             bot.close()
@@ -275,6 +275,8 @@ def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path
     assert f"{prompt}you: well played" in after
     refusal = "✗ press Enter to deal the next hand, or type score, say TEXT, rules, help or quit"
     assert f"{prompt}{refusal}" in after
+    # A move, which help lists here too, read the same refusal: it says the moves wait for the deal.
+    assert f"{prompt}✗ moves wait for the deal: press Enter to deal the next hand, or type score" in after
 
 
 def test_the_terminal_names_the_player_whose_turn_begins(tmp_path: Path) -> None:

@@ -145,3 +145,19 @@ def test_the_pauses_name_the_commands_that_work_there_and_each_named_works(tmp_p
     text = hot_seat_after_anns_turn(["score", "rules", "help", "quit"])
     assert text.count("Pass to bob — press Enter (or score, save, rules, help, quit)") == 4
     assert not [line for line in text.splitlines() if line.startswith("✗ ")]
+
+
+def test_a_move_typed_between_hands_is_told_that_moves_wait_for_the_deal(tmp_path: Path) -> None:
+    # A move there read only "press Enter to deal the next hand, ...", as a mistyped word does: a newcomer
+    # did not know why it was refused, nor that the next hand's deal would take it.
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    saved_between_hands(path)
+    result = resumed_typing(path, "ds\nm 7H 8H 9H\nDiscard KD\nzz\nquit\n")
+    assert result.returncode == 0, result.stdout + result.stderr
+    moves_wait = f"✗ moves wait for the deal: {BETWEEN_HANDS}"
+    assert error_lines(result.stdout.replace("quit): ", "quit):\n")) == [
+        moves_wait,
+        moves_wait,
+        moves_wait,
+        f"✗ {BETWEEN_HANDS}",  # no move: the pause's own refusal, as before
+    ]
