@@ -206,3 +206,31 @@ def test_a_refused_move_stays_in_the_box_to_be_mended(browser: Any) -> None:
         assert ann.page.input_value("#move-input") == "ds"
         assert ann.problems == []
         bob.close()
+
+
+BOX_TIP = "ds draws from the stock, m 7H 8H 9H lays a run, d KD discards; help lists the rest."
+
+
+def test_the_move_box_says_its_codes_in_words_until_the_first_move(browser: Any, shots: Any) -> None:
+    # Its placeholder alone ("ds · m 7H 8H 9H · help") was all a newcomer had to go on: what ds was, or
+    # that 7H is the seven of hearts, was nowhere on the screen.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        tip = ann.page.locator("#box-tip")
+        assert tip.is_visible()
+        assert tip.inner_text() == BOX_TIP
+        ann.page.screenshot(path=str(shots / "move-box-tip.png"))
+        # Heard by a screen reader as the box's description, shown or not.
+        assert ann.page.get_attribute("#move-input", "aria-describedby") == "box-tip"
+        # It stays put while the box is used: shown on focus alone, it went under a tap on Hint.
+        ann.page.focus("#move-input")
+        ann.page.focus("#say-input")
+        assert tip.is_visible()
+        refused(ann, "zz")  # a move refused is no move made
+        assert tip.is_visible()
+        ann.page.click("#draw-stock")  # the first move, by a button or typed: told once is enough
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert tip.is_hidden()
+        assert ann.problems == []
+        bob.close()

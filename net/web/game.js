@@ -44,7 +44,7 @@ export function takeState(message) {
     picks.refresh(page.view.phase === "play" && page.view.current === me.seat, page.view.hand, same ? previous.hand : null,
       same && previous.table.length === page.view.table.length);
   }
-  if (answered) $("reason").textContent = "";
+  if (answered) { $("reason").textContent = ""; page.moved = true; }
   if (answered && $("move-input").value.trim() === answered.move) $("move-input").value = "";
   $("hint").hidden = true;
   show("table");
@@ -146,6 +146,9 @@ function drawEnd() {
   $("hand-end").hidden = !over;
   $("actions").hidden = over;
   $("move-form").hidden = over;
+  // The Move box's codes in words (its placeholder alone puzzled newcomers) until this page's first move:
+  // shown on focus, the line came and went under a tap, which then missed its button.
+  $("box-tip").hidden = over || page.moved;
   if (!over) { $("ready-wait").hidden = true; return; }
   drawReady();
   showHandEnd(endScreen, page.view, page.coach, seatLabel);

@@ -23,6 +23,7 @@ export const page = {
   saidReady: false, // this page pressed "Next hand" this hand (a host that does not say who is ready)
   pending: null, // the move sent and not yet answered: {started}
   queue: [], // further moves to send after the pending one (a laid preview)
+  moved: false,
   retry: 0,
   seatInUse: 0,
   leaving: false, // a refusal that a new connection cannot mend (wrong code)
