@@ -296,8 +296,10 @@ class RemoteGame(InteractiveGame):
         others = ", ".join(self.seating.label(seat) for seat in range(len(game.players)) if seat != self.seat)
         self.console.print(Rule(render.glyphs(f"Kalooki · {game.variant.name}", self.letters), style="cyan"))
         self.say(f"You sit at seat {self.seat + 1} with {others}.")
+        # The host's quit closes the table for everyone: told "quit to leave", a host stepping away closed it.
+        quitting = "quit to close the table (the game stays saved)" if self.is_host else "quit to leave"
         self.say(
-            "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
+            f"Type help for the commands, hint for a suggestion, say TEXT to talk, {quitting}.", style="dim"
         )
         if self.rejoin_command:
             # A window closed or a machine that stopped says nothing after: the way back is said while it can.

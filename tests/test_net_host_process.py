@@ -555,3 +555,21 @@ def test_a_table_on_every_address_answers_on_both_families(tmp_path: Path, bind:
         assert host.stdin is not None
         host.stdin.close()
         assert host.wait(TIMEOUT) == 0
+
+
+def test_the_playing_hosts_game_says_its_quit_closes_the_table(tmp_path: Path) -> None:
+    # It said "quit to leave", as a guest's does: a host who typed quit to step away closed the table on
+    # everyone (help, and the lobby's prompt, said it closes the table).
+    with piped_host(tmp_path, "--bot-pause", "0", "--seats", "2") as (keyboard, printed, _):
+        printed.until("[table] The game starts: press Enter to sit down.")
+        keyboard.write(b"\n")
+        keyboard.flush()
+        opened = " ".join(printed.until("draw> ").split())
+        assert (
+            "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to close the table "
+            "(the game stays saved)." in opened
+        )
+        assert "quit to leave" not in opened
+        keyboard.write(b"quit\n")
+        keyboard.flush()
+        printed.until("the table is closed, and the game is saved")
