@@ -62,6 +62,20 @@ class Telling:
         if also is not None:
             also.send(message)
         self.server.on_change(presence_line(name, status, free=free))
+        playing = game is not None and game.phase in ("draw", "play") and game.current == seat
+        if status in ("left", "back") and playing:
+            self.tell_whose_turn(seat)
+
+    def tell_whose_turn(self, seat: int) -> None:
+        """The player whose turn it is left or came back: a state (with no events) to every other coach
+        connection, whose status line says so in the table's words. The page kept saying "bob is away: the
+        table waits for them" while bob, back, played his turn, and "bob is playing." once he had gone. A
+        terminal prints the presence line and has no such status standing on its screen."""
+        if self.server.advisor is None:
+            return  # no words to mend
+        for other, client in list(self.server.by_seat.items()):
+            if other != seat and client.coach:
+                client.send(self.state_message(other, [], coach=True))
 
     def state_message(self, seat: int, events: Sequence[Event], *, coach: bool = False) -> dict[str, Any]:
         table, advisor = self.server.table, self.server.advisor

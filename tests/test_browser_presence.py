@@ -363,6 +363,25 @@ def test_a_page_removed_while_away_is_told_so_by_the_reopened_table(browser: Any
         assert player.js(f"localStorage.getItem({key})") is None  # forgotten, as at the table not reopened
 
 
+def test_the_status_says_when_the_player_whose_turn_it_is_goes_and_comes_back(browser: Any) -> None:
+    # It went on saying "bob is playing." once bob had gone, and "bob is away: the table waits for them"
+    # while he was back and playing, until his next move.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        player, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        status = "document.getElementById('status').textContent"
+        while player.mine():  # her turn, to its discard: then bob's
+            player.play_by_hint()
+        player.wait(f"{status} === 'bob is playing.'")
+        bob.close()
+        player.wait(f"{status} === 'bob is away: the table waits for them, then a bot plays for them.'")
+        back = BotSeat(host.uri)
+        back.join(table.code, token=bob.token)
+        player.wait(f"{status} === 'bob is playing.'")
+        assert player.problems == []
+        back.close()
+
+
 @contextmanager
 def played_at_once_when_away(browser: Any) -> Iterator[tuple[Any, Table, Seat, BotSeat]]:
     """ann at the page on a phone, first to play, beside bob, at a table whose bot plays at once for a
