@@ -197,13 +197,16 @@ class Lobby:
             elif kind == "_eof":
                 raise LeftLobby
 
+    def starter(self, host: str = "the host") -> str:
+        """Who may start the game: the host, by name (as written) where the host has a seat, else ``host``."""
+        hosts = [escape_controls(str(seat["name"])) for seat in self.message.get("seats", []) if seat["host"]]
+        return f"{hosts[0]} (the host)" if hosts else host
+
     def who_starts(self) -> str:
         """Who starts the game, and what the keyboard does meanwhile."""
-        hosts = [escape_controls(str(seat["name"])) for seat in self.message.get("seats", []) if seat["host"]]
-        starter = f"{hosts[0]} (the host)" if hosts else "The host"
         return (
-            f"{starter} starts it, or it starts when every seat is taken. Meanwhile say TEXT talks to the "
-            "table, quit leaves it."
+            f"{self.starter('The host')} starts it, or it starts when every seat is taken. Meanwhile say "
+            "TEXT talks to the table, quit leaves it."
         )
 
     def tell(self, line: Text) -> None:
@@ -225,6 +228,11 @@ class Lobby:
             raise LeftLobby
         if said := said_in_lobby(line):
             self.tell(say_to_table(self.connection, said))
+        elif word.lower() == "start":
+            # Only the host's own prompt takes start: a guest who typed it (told to, or guessing) read only
+            # that the game had not started, and waited for it to.
+            only = f"Only {self.starter()} can start the game, or it starts when every seat is taken"
+            self.tell(Text(f"{only}: say TEXT asks them to, quit leaves the table.", style="dim"))
         elif word:
             self.tell(Text(WAITING_HELP, style="dim"))
         else:  # an empty line: the prompt again

@@ -16,7 +16,15 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Host, Player, bot_plays_until_the_hand_ends, hosted, new_table
+from net_helpers import (
+    TIMEOUT,
+    Host,
+    Player,
+    bot_plays_until_the_hand_ends,
+    hosted,
+    new_table,
+    with_hosts_seat,
+)
 from test_play_pty import Terminal
 from websockets.exceptions import ConnectionClosed
 
@@ -209,6 +217,32 @@ def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) ->
         left = first.until("presence")
         assert (left["name"], left["status"]) == ("ann", "left")
         assert host.call(lambda: [seat.kind for seat in host.table.seats]) == ["human", "open", "open"]
+
+
+def test_a_guest_who_types_start_while_the_table_waits_is_told_only_the_host_starts_it(
+    tmp_path: Path,
+) -> None:
+    # It read "The game has not started: say TEXT talks to the table, quit leaves it.", as any word does:
+    # the guest, who had seen the host told to type start, did not know it was not theirs to type.
+    table = with_hosts_seat(new_table(seats=3, seed=31))
+    with hosted(table) as host:
+        env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+        address = f"127.0.0.1:{host.server.port}"
+        terminal = Terminal(["join", address, "--code", table.code, "--name", "bob"], env)
+        try:
+            terminal.read_until("Waiting for the game...")
+            terminal.type("Start\n")
+            terminal.read_until(
+                r"Only ann \(the host\) can start the game, or it starts when every seat is taken:\s+say"
+                r"\s+TEXT\s+asks them to, quit leaves the table\."
+            )
+            terminal.type("ds\n")  # any other word: as before
+            terminal.read_until(r"The game has not started: say TEXT talks to the table, quit leaves it\.")
+            assert host.call(lambda: table.game) is None
+            terminal.type("quit\n")
+            assert terminal.wait() == 0
+        finally:
+            terminal.kill()
 
 
 def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Path) -> None:
