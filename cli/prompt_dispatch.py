@@ -75,6 +75,8 @@ class PromptCommands:
 
     BETWEEN_HANDS = ("score, save, rules, help, quit", "score, save, rules, help or quit")
     """The commands the prompt between hands names, and those its refusal of another line names."""
+    NEXT_HAND = ("Press Enter to deal hand {number}", "press Enter to deal the next hand")
+    """What Enter does between hands, in the prompt (with the next hand's number) and in its refusals."""
 
     game: Game
     console: Console
@@ -98,14 +100,15 @@ class PromptCommands:
     def between_hands(self) -> None:
         """Let the player read the hand's result before the next deal."""
         offered, refused = self.BETWEEN_HANDS
+        enter, next_hand = self.NEXT_HAND
+        instead = f"{next_hand}, or type {refused}"
         while True:
-            line = self.read_line(f"Press Enter to deal hand {self.game.hand_number + 1} (or {offered}): ")
+            line = self.read_line(f"{enter.format(number=self.game.hand_number + 1)} (or {offered}): ")
             word = line.strip().lower()
             if not word:
                 return
             if self.command(line, in_turn=False):
                 continue
-            instead = f"press Enter to deal the next hand, or type {refused}"
             if word.split()[0] in MOVE_VERBS:
                 # A move read only "press Enter ...", as though mistyped: kalooki join's help here lists the
                 # moves, and a player who typed one did not know why it was refused, or when it would be.

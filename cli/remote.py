@@ -90,6 +90,12 @@ class RemoteGame(InteractiveGame):
 
     BETWEEN_HANDS = ("score, say TEXT, rules, help, quit", "score, say TEXT, rules, help or quit")
     """The host saves the game: between hands, as during them, ``say`` has ``save``'s place."""
+    NEXT_HAND = (
+        "Press Enter when you are ready for hand {number}",
+        "press Enter when you are ready for the next hand",
+    )
+    """Enter says this player is ready: the next hand is dealt once every player is ("Press Enter to deal
+    hand 2" read as though this player dealt it, and then it waited for the others)."""
 
     def __init__(
         self,

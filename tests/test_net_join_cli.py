@@ -217,14 +217,15 @@ def test_once_ready_the_terminal_names_whom_the_next_hand_waits_for(tmp_path: Pa
 
 
 def test_a_player_back_between_hands_who_was_ready_is_not_asked_again(tmp_path: Path) -> None:
-    # Back at the table after saying ready, the terminal asked "Press Enter to deal hand 2" again.
+    # Back at the table after saying ready, the terminal asked "Press Enter to deal hand 2" again (now "Press
+    # Enter when you are ready for hand 2").
     with ann_ready_after_a_hand(tmp_path) as (host, _bots, terminal):
         stopped(terminal)  # the connection drops: the seat stays ready
         back = Terminal(f"127.0.0.1:{host.server.port}", host.table.code, tmp_path, "ann")  # the kept token
-        shows(back, r"Waiting for .* to be ready|Press Enter to deal", seconds=60)
+        shows(back, r"Waiting for .* to be ready|Press Enter when", seconds=60)
         out = stopped(back)
     assert "You sit at seat 3 with" in out, out
-    assert "Press Enter to deal" not in out
+    assert "Press Enter when" not in out
     assert "Hand 1 is over" in out  # the result, as it was left
     # Who went out, as a player who stayed read it: the rejoined screen had the totals alone.
     back_screen = out[out.index("You sit at seat 3 with") :]
@@ -260,7 +261,7 @@ def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path
         terminal = Terminal(f"127.0.0.1:{host.server.port}", host.table.code, tmp_path, "ann")
         for bot in bots:
             threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,), daemon=True).start()
-        shows(terminal, r"Press Enter to deal hand 2 \(.*\): $")
+        shows(terminal, r"Press Enter when you are ready for hand 2 \(.*\): $")
         assert terminal.process.stdin is not None
         terminal.process.stdin.write(b"save\nsay well played\nzz\nds\n")
         terminal.process.stdin.flush()
@@ -270,13 +271,18 @@ def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path
             bot.close()
     after = out[out.index("Hand 1 is over") :]
     # Piped, what is typed is not shown.
-    prompt = "Press Enter to deal hand 2 (or score, say TEXT, rules, help, quit): "
+    prompt = "Press Enter when you are ready for hand 2 (or score, say TEXT, rules, help, quit): "
     assert f"{prompt}✗ the host saves the game after every move" in after
     assert f"{prompt}you: well played" in after
-    refusal = "✗ press Enter to deal the next hand, or type score, say TEXT, rules, help or quit"
+    refusal = (
+        "✗ press Enter when you are ready for the next hand, or type score, say TEXT, rules, help or quit"
+    )
     assert f"{prompt}{refusal}" in after
     # A move, which help lists here too, read the same refusal: it says the moves wait for the deal.
-    assert f"{prompt}✗ moves wait for the deal: press Enter to deal the next hand, or type score" in after
+    assert (
+        f"{prompt}✗ moves wait for the deal: press Enter when you are ready for the next hand, or type score"
+        in after
+    )
 
 
 def test_the_terminal_names_the_player_whose_turn_begins(tmp_path: Path) -> None:

@@ -131,4 +131,4 @@ def test_answered_before_the_deal_watch_is_told_and_the_deal_is_not_waited_for(t
         terminal.read_until(r"The others play on; the result comes when the game is over\.")
         play_hand_2(bots, terminal)
     assert REFUSED not in terminal.output
-    assert "Press Enter to deal" not in terminal.output
+    assert "Press Enter when you are ready" not in terminal.output

@@ -146,7 +146,9 @@ def test_a_line_typed_once_ready_between_hands_says_the_deal_waits_not_that_some
         terminal = Terminal(["join", address, "--code", table.code, "--name", "ann"], env)
         try:
             # ann draws from the stock and throws back her hand's first card until p0 goes out.
-            while "Press Enter" not in terminal.read_until(r"draw> |play> |Press Enter to deal hand 2", 60):
+            while "Press Enter" not in terminal.read_until(
+                r"draw> |play> |Press Enter when you are ready for hand 2", 60
+            ):
                 if terminal.output.endswith("draw> "):
                     terminal.type("ds\n")
                 else:
