@@ -85,6 +85,34 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
         os.close(descriptor)
 
 
+def peek_regular_file(path: str | Path, count: int) -> bytes | None:
+    """Up to ``count`` bytes from the start of the regular file at ``path``, or None where it is none or
+    cannot be read. Opened without blocking, as :func:`read_regular_file` opens: a file that passes
+    ``Path.is_file()`` may still hold the read for ever (``/proc/kmsg``, or a FIFO put in its place
+    after the look), and a look at what a file is must never be what hangs the command."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return None
+        chunks: list[bytes] = []
+        total = 0
+        while total < count:
+            chunk = os.read(descriptor, count - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        return b"".join(chunks)
+    except OSError:  # EAGAIN from a file with nothing to give yet, EIO, ...
+        return None
+    finally:
+        os.close(descriptor)
+
+
 def read_capped(descriptor: int, max_bytes: int) -> bytes:
     """What ``descriptor`` gives until its end, reading at most ``max_bytes + 1`` bytes: a stream longer
     than the cap raises :class:`FileTooBigError` without being read to its end (it may have none)."""

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -172,3 +177,67 @@ def test_a_base_named_by_a_huge_path_is_quoted_clipped(base: str, tmp_path: Path
     assert message.startswith(f"{path}:1:10: extends: no such file: ")
     assert message.endswith("b…")
     assert len(message) == len(f"{path}:1:10: extends: no such file: ") + 300
+
+
+def _blocks_on_read(path: str) -> bool:
+    """Whether ``path`` is a regular file that has nothing to give yet (/proc/kmsg, read by root)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return False
+        os.read(descriptor, 1)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
+    return False
+
+
+@pytest.mark.parametrize("peek", ["json_file_format", "is_script"])
+def test_a_look_at_what_a_file_is_never_waits_on_a_fifo_put_in_its_place(
+    peek: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A FIFO that replaced the file after Path.is_file() had looked (a race, set up here by the look saying
+    # yes) was opened to see whether it was a save, a log or a script: the open waited for a writer for ever.
+    from kalooki_cli.play import is_script
+
+    from kalooki.file_kinds import json_file_format
+
+    fifo = tmp_path / "game.yaml"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(Path, "is_file", lambda self: True)
+    call = {"json_file_format": json_file_format, "is_script": is_script}[peek]
+    answers: list[object] = []
+    looker = threading.Thread(target=lambda: answers.append(call(str(fifo))), daemon=True)
+    looker.start()
+    looker.join(5)
+    waited = looker.is_alive()
+    if waited:  # let the thread go: a writer opens the other end
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        looker.join(5)
+    assert not waited
+    assert answers == [None if peek == "json_file_format" else False]
+
+
+@pytest.mark.skipif(not _blocks_on_read("/proc/kmsg"), reason="needs a regular file whose read waits")
+@pytest.mark.parametrize("command", [["validate"], ["rules"], ["play"], ["variants", "show"]])
+def test_a_variant_file_whose_read_would_wait_is_one_line(command: list[str]) -> None:
+    # /proc/kmsg is a regular file to Path.is_file() and its read waits for the kernel's next message: the
+    # look at whether it was a save, a log or a script hung every variant command.
+    result = subprocess.run(
+        [sys.executable, "-m", "kalooki", *command, "/proc/kmsg"],
+        capture_output=True,
+        text=True,
+        input="",
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "/proc/kmsg: cannot read the file: Resource temporarily unavailable"
+    ]
