@@ -266,6 +266,23 @@ def test_variant_made_in_code_still_raises_pydantics_error() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("name: a\ud800\n", "v.yaml:1:8: not valid text: it holds U+D800"),
+        ("\udfff: 1\n", "v.yaml:1:1: not valid text: it holds U+DFFF"),
+        ("jokers: 4\nextends: 'b\udc80.yaml'\n", "v.yaml:2:12: not valid text: it holds U+DC80"),
+    ],
+)
+def test_variant_text_holding_half_a_utf16_pair_is_refused_where_it_is(text: str, said: str) -> None:
+    # Text decoded leniently (surrogateescape) was a UnicodeEncodeError out of the YAML parser.
+    with pytest.raises(VariantError) as caught:
+        load_variant_text(text, "v.yaml")
+    assert (
+        str(caught.value) == f"{said}, which is not a character (U+D800 to U+DFFF are halves of UTF-16 pairs)"
+    )
+
+
+@pytest.mark.parametrize(
     ("call", "said"),
     [
         (lambda: load_variant(None), "a variant is given by a built-in name or a path, not None"),  # type: ignore[arg-type]
