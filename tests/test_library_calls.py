@@ -426,6 +426,20 @@ def test_players_given_as_one_string_or_no_list_are_refused(players: object, sho
     assert str(caught.value) == f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}"
 
 
+def test_a_player_name_holding_half_a_utf16_pair_is_refused() -> None:
+    # The game was made, and its save could not be: a UnicodeEncodeError out of save_checksum.
+    halves = "which is not a character (U+D800 to U+DFFF are halves of UTF-16 pairs)"
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["ann", "b\ud800"], seed=1)
+    assert str(caught.value) == f"the player's name 'b\\ud800' is not valid text: it holds U+D800, {halves}"
+    state = Game(load_variant("classic"), ["ann", "bob"], seed=1).to_json()
+    with pytest.raises(StateFormatError) as refused:
+        Game.from_json({**state, "players": ["ann", "\udfffbob"]})
+    assert str(refused.value).endswith(
+        f"the player's name '\\udfffbob' is not valid text: it holds U+DFFF, {halves}"
+    )
+
+
 @pytest.mark.parametrize(("name", "shown"), [(1, "1"), (None, "None"), ("  ", "'  '")])
 def test_a_player_name_that_is_no_text_is_quoted(name: object, shown: str) -> None:
     # "a player's name must be text that is not blank", quoting nothing: which of the names was it?
