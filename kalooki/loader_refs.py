@@ -149,10 +149,11 @@ def builtin_display(name: str) -> str:
 
 def resolved(path: Path) -> Path:
     """``path.resolve()``, or ``path`` made absolute where no file ends it (a loop of symbolic links,
-    which ``resolve`` raises RuntimeError for): reading it then says why in one line."""
+    which ``resolve`` raises RuntimeError for, or a name no file system can hold): reading it then says
+    why in one line."""
     try:
         return path.resolve()
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, UnicodeEncodeError):  # UnicodeEncodeError: half a UTF-16 pair in the name
         return path.absolute()
 
 

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from kalooki.errors import KalookiError
+from kalooki.text import SURROGATE_HALVES
 
 CHUNK = 64 * 1024
 
@@ -70,6 +71,10 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
         descriptor = os.open(path, flags)
     except OSError as error:
         raise FileReadError(_refusal(path, error)) from None
+    except UnicodeEncodeError as error:  # half a UTF-16 pair, which no file name holds (not a NUL)
+        raise FileReadError(
+            f"a file name cannot hold U+{ord(str(path)[error.start]):04X}: {SURROGATE_HALVES}"
+        ) from None
     except ValueError:  # os.open's "embedded null byte"
         raise FileReadError(NUL_IN_NAME) from None
     try:

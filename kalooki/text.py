@@ -349,8 +349,10 @@ _UNDECODED: Final = re.compile("[\udc80-\udcff]")
 
 def spell_bytes(text: str) -> str:
     """Command-line ``text`` with each byte that was not UTF-8 (see :func:`undecodable_byte`) spelled
-    ``\\xff``: a file's name may hold such bytes on Linux, and messages show it so, not as ``\\udcff``."""
-    return _UNDECODED.sub(lambda match: f"\\x{ord(match.group()) - 0xDC00:02x}", text)
+    ``\\xff``: a file's name may hold such bytes on Linux, and messages show it so, not as ``\\udcff``. Any
+    other half of a UTF-16 pair (a name given in code) is spelled ``\\ud800``: no terminal can show it."""
+    spelled = _UNDECODED.sub(lambda match: f"\\x{ord(match.group()) - 0xDC00:02x}", text)
+    return spelled.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 ASCII_PUNCTUATION: Final = r"!-/:-@\[-`{-~"

@@ -241,3 +241,18 @@ def test_a_variant_file_whose_read_would_wait_is_one_line(command: list[str]) ->
     assert result.stderr.splitlines() == [
         "/proc/kmsg: cannot read the file: Resource temporarily unavailable"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"), [("a\ud800.yaml", "a\\ud800.yaml"), ("x/\udfff/b.yaml", "x/\\udfff/b.yaml")]
+)
+def test_a_file_name_holding_half_a_utf16_pair_is_one_line_a_terminal_can_show(name: str, shown: str) -> None:
+    # Path.resolve() raised UnicodeEncodeError out of load_variant; caught, os.open's ValueError was then
+    # taken for a NUL in the name, and the message held the character no terminal can print.
+    with pytest.raises(VariantError) as caught:
+        load_variant(name)
+    half = shown.split("\\u")[1][:4].upper()
+    assert str(caught.value) == (
+        f"{shown}: a file name cannot hold U+{half}: U+D800 to U+DFFF are halves of UTF-16 pairs"
+    )
+    str(caught.value).encode("utf-8")
