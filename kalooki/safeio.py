@@ -22,6 +22,14 @@ CHUNK = 64 * 1024
 NUL_IN_NAME = "a file name cannot hold a NUL character"
 
 
+def unusable_name(path: str | Path, error: ValueError) -> str:
+    """Why the system refused the name ``path`` with ``error`` before looking for a file: a NUL character
+    (``embedded null byte``), or half of a UTF-16 pair, which no file name holds (a UnicodeEncodeError)."""
+    if isinstance(error, UnicodeEncodeError):
+        return f"a file name cannot hold U+{ord(str(path)[error.start]):04X}: {SURROGATE_HALVES}"
+    return NUL_IN_NAME
+
+
 class FileReadError(KalookiError):
     """A file that cannot be read; the message says why, without the file's name (callers add it)."""
 
@@ -71,12 +79,8 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
         descriptor = os.open(path, flags)
     except OSError as error:
         raise FileReadError(_refusal(path, error)) from None
-    except UnicodeEncodeError as error:  # half a UTF-16 pair, which no file name holds (not a NUL)
-        raise FileReadError(
-            f"a file name cannot hold U+{ord(str(path)[error.start]):04X}: {SURROGATE_HALVES}"
-        ) from None
-    except ValueError:  # os.open's "embedded null byte"
-        raise FileReadError(NUL_IN_NAME) from None
+    except ValueError as error:  # os.open's "embedded null byte", or half a UTF-16 pair
+        raise FileReadError(unusable_name(path, error)) from None
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):

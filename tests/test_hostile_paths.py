@@ -15,7 +15,7 @@ from kalooki_cli.app import app
 from test_hostile_saves import saved_document
 from typer.testing import CliRunner
 
-from kalooki.loader import VariantError, load_variant
+from kalooki.loader import VariantError, load_variant, load_variant_text
 from kalooki.savegame import save_checksum
 
 runner = CliRunner()
@@ -256,3 +256,20 @@ def test_a_file_name_holding_half_a_utf16_pair_is_one_line_a_terminal_can_show(n
         f"{shown}: a file name cannot hold U+{half}: U+D800 to U+DFFF are halves of UTF-16 pairs"
     )
     str(caught.value).encode("utf-8")
+
+
+def test_load_variant_given_a_nul_in_the_name_says_so_in_one_line() -> None:
+    # A bare ValueError (embedded null byte) out of Path.resolve().
+    with pytest.raises(VariantError) as caught:
+        load_variant("a\x00.yaml")
+    assert str(caught.value) == "a\\x00.yaml: a file name cannot hold a NUL character"
+
+
+def test_an_extends_in_a_folder_whose_name_holds_half_a_utf16_pair_names_the_character() -> None:
+    # Read as a NUL in the name: 'extends: a file name cannot hold a NUL character: b.yaml'.
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("extends: ./b.yaml\n", base_dir="\ud800")
+    assert str(caught.value) == (
+        "<variant>:1:10: extends: a file name cannot hold U+D800: "
+        "U+D800 to U+DFFF are halves of UTF-16 pairs: b.yaml"
+    )
