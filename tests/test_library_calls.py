@@ -35,6 +35,20 @@ def test_a_seed_that_could_not_be_saved_is_refused_when_the_game_is_made(seed: o
 
 
 @pytest.mark.parametrize(
+    ("seed", "size"), [(10**30, "31"), (-(10**40), "41"), (10**5000, "over 4,000")], ids=["31", "41", "5001"]
+)
+def test_a_seed_too_long_for_a_save_is_refused_when_the_game_is_made(seed: int, size: str) -> None:
+    # The game was made and played; its save and its log were then refused as holding a number too long.
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["a", "b"], seed=seed)
+    assert str(caught.value) == (
+        f"a seed of {size} digits: give one of at most 30 (a save or a log holds the seed, "
+        "and their reader takes no longer number)"
+    )
+    assert Game(load_variant("classic"), ["a", "b"], seed=-(10**30 - 1)).seed == -(10**30 - 1)
+
+
+@pytest.mark.parametrize(
     ("limit", "said"),
     [(1.5, "1.5 (float)"), (True, "True (bool)"), (None, "None (NoneType)"), ("10", "'10' (str)")],
 )
