@@ -97,3 +97,11 @@ def not_held(card: object, must_include: object) -> str:
         return problem
     shown = format_card(card) if isinstance(card, int) and 0 <= card <= JOKER else clipped_repr(card)
     return f"must_include names {shown}, a card the hand does not hold"
+
+
+def cannot_keep(hand: Sequence[Card], keep: int) -> str:
+    """Why ``hand`` cannot keep ``keep`` cards: a ``keep`` Python will not write out (over 4,300 digits)
+    is said to be a number that long, not a ValueError."""
+    return (
+        f"the hand holds {len(hand)} card{'' if len(hand) == 1 else 's'} and cannot keep {clipped_repr(keep)}"
+    )

@@ -31,6 +31,7 @@ from kalooki.cards import JOKER
 from kalooki.dealcheck import deal_problem, first_turn_pile_problem, turn_order_problem, unopened_hand_problem
 from kalooki.gamestate import MAX_TURN_LIMIT
 from kalooki.joker_layers import BY_LAYER
+from kalooki.jsonio import MAX_DIGITS
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
 from kalooki.text import clipped, escape_controls, first_control, lone_surrogate, name_fault, safe_repr
@@ -131,7 +132,9 @@ class _Undo(_Shape):
 
 class _State(_Shape):
     players: Annotated[list[str], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
-    seed: int | None  # any whole number --seed takes (the JSON reader bounds its digits)
+    # Any whole number --seed takes: of at most MAX_DIGITS digits, as the JSON reader of a save or a log
+    # bounds it (a state given in code was taken with more, and its save was refused when read back).
+    seed: Annotated[int, Field(gt=-(10**MAX_DIGITS), lt=10**MAX_DIGITS)] | None
     rng: Annotated[list[Any], Field(min_length=3, max_length=3)]
     hand_number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
     first_seat: Seat

@@ -139,7 +139,15 @@ the message says of it."""
 def clipped_repr(value: object) -> str:
     """``repr(value)`` cut to :data:`REPR_LIMIT` characters, for an error message that names a value
     of the wrong kind (a whole list passed for a card stays one line)."""
-    return clipped(repr(value), REPR_LIMIT)
+    return clipped(writable_repr(value), REPR_LIMIT)
+
+
+def writable_repr(value: object) -> str:
+    """``repr(value)``, but for a whole number Python will not write out (over 4,300 digits, a ValueError
+    out of the message that names it), said to be one."""
+    if isinstance(value, int) and value.bit_length() > 14_000:
+        return "a number of over 4,000 digits"
+    return repr(value)
 
 
 def unlike_ascii(key: str) -> str:

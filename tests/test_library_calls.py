@@ -579,3 +579,61 @@ def test_a_game_or_a_simulation_given_a_variants_name_says_to_load_it(given: obj
     with pytest.raises(SimulationError) as refused:
         simulate(given, ["greedy", "greedy"], 2, 1)  # type: ignore[arg-type]
     assert str(refused.value) == said
+
+
+HUGE = 10**5000
+"""A whole number Python will not write out (over 4,300 digits): every message naming it raised ValueError."""
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "said"),
+    [
+        (
+            lambda: Variant(jokers=HUGE),
+            VariantError,
+            "Variant: jokers: must be from 0 to 8, got a number of over",
+        ),
+        (
+            lambda: Game(load_variant("classic"), ["a", "b"], turn_limit=HUGE),
+            SetupError,
+            "the turn limit must be 1 to 1,000,000,000,000, not a number of over 4,000 digits",
+        ),
+        (
+            lambda: Game.from_json(
+                {**Game(load_variant("classic"), ["a", "b"], seed=1).to_json(), "hand_number": HUGE}
+            ),
+            StateFormatError,
+            "the saved game is damaged: hand_number: must be at most 1000000000000, got a number of over",
+        ),
+        (
+            lambda: Game.from_json(
+                {**Game(load_variant("classic"), ["a", "b"], seed=1).to_json(), "version": HUGE}
+            ),
+            StateFormatError,
+            "the saved game has format version a number of over 4,000 digits;",
+        ),
+        (
+            lambda: solve([0, 1, 2], load_variant("classic"), keep=HUGE),
+            SolverError,
+            "the hand holds 3 cards and cannot keep a number of over 4,000 digits",
+        ),
+    ],
+    ids=["knob", "turn_limit", "state", "version", "keep"],
+)
+def test_a_number_too_long_to_write_out_is_said_to_be_one(
+    call: Callable[[], object], error: type[Exception], said: str
+) -> None:
+    with pytest.raises(error) as caught:
+        call()
+    assert str(caught.value).startswith(said)
+
+
+def test_a_state_given_in_code_with_a_seed_too_long_for_a_save_is_refused() -> None:
+    # Game.from_json took it, and the save it made was refused when read back.
+    state = Game(load_variant("classic"), ["a", "b"], seed=1).to_json()
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json({**state, "seed": 10**40})
+    assert str(caught.value).startswith(
+        "the saved game is damaged: seed: must be less than 1" + "0" * 30 + ", got"
+    )
+    assert Game.from_json({**state, "seed": 10**30 - 1}).seed == 10**30 - 1
