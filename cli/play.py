@@ -58,16 +58,15 @@ def is_script(target: str) -> bool:
     line's start: such a file is read as YAML and asked as the variant loader asks it.
     """
     from kalooki.file_kinds import is_script_data
+    from kalooki.safeio import peek_regular_file
     from kalooki.yamlio import YamlError, load_yaml_file
 
     path = Path(target)
-    try:  # a name too long for the system (ENAMETOOLONG) is no file either
-        if not path.is_file():
-            return False
-        with path.open("rb") as stream:
-            head = stream.read(MAX_SCRIPT_PEEK).decode("utf-8", errors="replace")
-    except OSError:
+    # None too for a name too long for the system (ENAMETOOLONG), and for a file whose read would wait.
+    peeked = peek_regular_file(path, MAX_SCRIPT_PEEK)
+    if peeked is None:
         return False
+    head = peeked.decode("utf-8", errors="replace")
     if SCRIPT_KEYS.search(head) is not None:
         return True
     try:

@@ -56,7 +56,7 @@ from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
-from kalooki.text import clipped, clipped_repr, safe_repr
+from kalooki.text import clipped, clipped_repr, safe_repr, writable_repr
 from kalooki.turn import NOTHING_TO_TAKE_BACK, nothing_to_take_back
 from kalooki.variant import Variant, not_a_variant
 from kalooki.view import PlayerView
@@ -138,7 +138,7 @@ class Game(LegalActions):
         turn_limit = operator.index(turn_limit)
         if not 1 <= turn_limit <= MAX_TURN_LIMIT:  # a larger one was played, then its save refused
             raise SetupError(
-                f"the turn limit must be 1 to {MAX_TURN_LIMIT:,}, not {clipped(str(turn_limit), 60)}"
+                f"the turn limit must be 1 to {MAX_TURN_LIMIT:,}, not {clipped_repr(turn_limit)}"
             )
         for name in names:
             check_player_name(name)
@@ -360,7 +360,7 @@ class Game(LegalActions):
         if version != STATE_VERSION:
             newer = isinstance(version, int) and version > STATE_VERSION
             raise StateFormatError(
-                f"the saved game has format version {clipped(repr(version))}; "
+                f"the saved game has format version {clipped(writable_repr(version))}; "
                 f"this kalooki reads version {STATE_VERSION}"
                 + (": upgrade kalooki to load it" if newer else "")
             )

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from kalooki import jsonio
-from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.safeio import FileReadError, peek_regular_file, read_regular_file
 
 SAVE_FORMAT = "kalooki-save"
 LOG_FORMAT = "kalooki-log"
@@ -32,13 +32,8 @@ _FORMAT_KEY = re.compile(rb'\A\s*\{[^{}]*?"format"\s*:\s*"(kalooki-save|kalooki-
 
 def json_file_format(path: str | Path) -> str | None:
     """``SAVE_FORMAT`` or ``LOG_FORMAT`` when the regular file at ``path`` opens as one does; else None."""
-    target = Path(path)
-    try:
-        if not target.is_file():  # a FIFO or a device is never peeked at: it may not end
-            return None
-        with target.open("rb") as stream:
-            head = stream.read(PEEK_BYTES)
-    except OSError:
+    head = peek_regular_file(path, PEEK_BYTES)  # a FIFO or a device is never peeked at: it may not end
+    if head is None:
         return None
     found = _FORMAT_KEY.match(head.removeprefix(b"\xef\xbb\xbf"))
     return found.group(1).decode("ascii") if found else None

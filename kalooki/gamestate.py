@@ -25,7 +25,7 @@ from kalooki.cards import (
 from kalooki.cardstate import CardState, read_only
 from kalooki.errors import KalookiError
 from kalooki.events import GameEvent
-from kalooki.jsonio import is_whole_number
+from kalooki.jsonio import MAX_DIGITS, is_whole_number
 from kalooki.melds import (
     TableMeld,
 )
@@ -81,12 +81,20 @@ class SetupError(KalookiError):
 
 def seed_to_keep(seed: object) -> int | None:
     """``seed`` as the game keeps (and saves) it: None, or a whole number as a plain ``int`` (numpy's
-    ``int64`` too); else :class:`SetupError`. A bool, a string or a float was taken, and the save it
-    made was refused when read back."""
+    ``int64`` too) of at most :data:`~kalooki.jsonio.MAX_DIGITS` digits; else :class:`SetupError`. A bool,
+    a string, a float or a longer number was taken, and the save it made was refused when read back."""
     if seed is None:
         return None
     if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
-        return operator.index(seed)
+        number = operator.index(seed)
+        if abs(number) >= 10**MAX_DIGITS:
+            # Past 4,300 digits Python will not write an int out: its length is not counted there.
+            size = f"{len(str(abs(number))):,}" if abs(number) < 10**4000 else "over 4,000"
+            raise SetupError(
+                f"a seed of {size} digits: give one of at most {MAX_DIGITS} (a save or a log holds the seed, "
+                "and their reader takes no longer number)"
+            )
+        return number
     shown = clipped_repr(seed)
     raise SetupError(f"the seed must be a whole number or None, not {shown} ({type(seed).__name__})")
 

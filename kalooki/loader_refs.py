@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kalooki.resources import variants_dir
-from kalooki.safeio import NUL_IN_NAME
+from kalooki.safeio import unusable_name
 from kalooki.text import clipped, not_utf8, spell_bytes, undecodable_byte
 from kalooki.yamlio import Diagnostic, Location, YamlError, suggest
 
@@ -149,10 +149,11 @@ def builtin_display(name: str) -> str:
 
 def resolved(path: Path) -> Path:
     """``path.resolve()``, or ``path`` made absolute where no file ends it (a loop of symbolic links,
-    which ``resolve`` raises RuntimeError for): reading it then says why in one line."""
+    which ``resolve`` raises RuntimeError for, or a name no file system can hold): reading it then says
+    why in one line."""
     try:
         return path.resolve()
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):  # ValueError: a NUL, or half a UTF-16 pair, in the name
         return path.absolute()
 
 
@@ -169,8 +170,8 @@ def base_file_refusal(target: Path) -> str | None:
         return SUFFIX_REFUSAL
     try:
         mode = target.stat().st_mode
-    except ValueError:  # a NUL character, which no system's file names hold
-        return NUL_IN_NAME
+    except ValueError as error:  # a NUL character, or half a UTF-16 pair: no system's file names hold them
+        return unusable_name(target, error)
     except OSError as error:
         if error.errno == errno.ELOOP:
             return "is a symbolic link that leads round in a loop"

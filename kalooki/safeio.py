@@ -15,10 +15,19 @@ import tempfile
 from pathlib import Path
 
 from kalooki.errors import KalookiError
+from kalooki.text import SURROGATE_HALVES
 
 CHUNK = 64 * 1024
 
 NUL_IN_NAME = "a file name cannot hold a NUL character"
+
+
+def unusable_name(path: str | Path, error: ValueError) -> str:
+    """Why the system refused the name ``path`` with ``error`` before looking for a file: a NUL character
+    (``embedded null byte``), or half of a UTF-16 pair, which no file name holds (a UnicodeEncodeError)."""
+    if isinstance(error, UnicodeEncodeError):
+        return f"a file name cannot hold U+{ord(str(path)[error.start]):04X}: {SURROGATE_HALVES}"
+    return NUL_IN_NAME
 
 
 class FileReadError(KalookiError):
@@ -70,8 +79,8 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
         descriptor = os.open(path, flags)
     except OSError as error:
         raise FileReadError(_refusal(path, error)) from None
-    except ValueError:  # os.open's "embedded null byte"
-        raise FileReadError(NUL_IN_NAME) from None
+    except ValueError as error:  # os.open's "embedded null byte", or half a UTF-16 pair
+        raise FileReadError(unusable_name(path, error)) from None
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
@@ -81,6 +90,34 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
         return read_capped(descriptor, max_bytes)
     except OSError as error:
         raise FileReadError(_reason(error)) from None
+    finally:
+        os.close(descriptor)
+
+
+def peek_regular_file(path: str | Path, count: int) -> bytes | None:
+    """Up to ``count`` bytes from the start of the regular file at ``path``, or None where it is none or
+    cannot be read. Opened without blocking, as :func:`read_regular_file` opens: a file that passes
+    ``Path.is_file()`` may still hold the read for ever (``/proc/kmsg``, or a FIFO put in its place
+    after the look), and a look at what a file is must never be what hangs the command."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return None
+        chunks: list[bytes] = []
+        total = 0
+        while total < count:
+            chunk = os.read(descriptor, count - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        return b"".join(chunks)
+    except OSError:  # EAGAIN from a file with nothing to give yet, EIO, ...
+        return None
     finally:
         os.close(descriptor)
 

@@ -27,7 +27,7 @@ from kalooki.engine import Game, StateFormatError
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_session
 from kalooki.statecheck import rng_state_problem
-from kalooki.text import clipped, escape_controls, has_controls
+from kalooki.text import clipped, escape_controls, has_controls, lone_surrogate
 from kalooki.turncheck import not_a_seat
 
 SAVE_VERSION = 1
@@ -249,7 +249,13 @@ def load_save_document(data: object) -> LoadedSave:
     session_data, game_data = data.get("session"), data.get("game")
     if not isinstance(session_data, Mapping) or not isinstance(game_data, Mapping):
         raise SaveFormatError("the save is damaged: it lacks its session or its game")
-    if data.get("checksum") != save_checksum(session_data, game_data):
+    try:
+        checksum = save_checksum(session_data, game_data)
+    except UnicodeEncodeError as error:
+        # JSON's escape "\\ud800" reads as half of a UTF-16 pair, which the checksum's UTF-8 cannot hold.
+        half = str(error.object[error.start : error.end])
+        raise SaveFormatError(f"the save is damaged: {lone_surrogate(half) or 'not valid text'}") from None
+    if data.get("checksum") != checksum:
         raise SaveFormatError("the save is damaged: its checksum does not match its contents")
     try:
         game = Game.from_json(game_data)

@@ -28,7 +28,7 @@ from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldKind, TableMeld
 from kalooki.rules import may_leave, opening_points
-from kalooki.solver_arguments import argument_problem, call_problem
+from kalooki.solver_arguments import argument_problem, call_problem, cannot_keep
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _LAST_RULES,
@@ -340,9 +340,7 @@ def solve(
 
 def _cannot_keep(hand: Sequence[Card], keep: int) -> Unsolvable:
     """The refusal of a ``keep`` the hand is too small for."""
-    return Unsolvable(
-        f"the hand holds {len(hand)} card{'' if len(hand) == 1 else 's'} and cannot keep {keep}"
-    )
+    return Unsolvable(cannot_keep(hand, keep))
 
 
 def _none_or_two(search: Callable[[Objective, int], Plan | None], objective: Objective) -> Plan | None:

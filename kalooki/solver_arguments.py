@@ -44,7 +44,8 @@ def call_problem(
 ) -> str | None:
     """Why the solver cannot answer for ``hand`` with ``keep``, ``must_include`` and ``opened``, or None: a
     card code out of range, a ``keep`` below 0 or no whole number (True was one card), a card of
-    ``must_include`` the hand does not hold, an ``opened`` that is no bool ("no" was taken as true)."""
+    ``must_include`` the hand does not hold or a bool (True was card 1), an ``opened`` that is no bool
+    ("no" was taken as true)."""
     if opened is not True and opened is not False:
         return f"opened must be True or False, not {clipped_repr(opened)}"
     if hand and not (min(hand) >= 0 and max(hand) <= JOKER):
@@ -56,6 +57,8 @@ def call_problem(
     if keep < 0:
         return f"keep must be 0 or more, not {keep}"
     if must_include:
+        if bool in map(type, must_include):  # True would name card 1
+            return cards_problem("must_include", must_include)
         left = list(hand)
         for card in must_include:
             if card not in left:
@@ -94,3 +97,11 @@ def not_held(card: object, must_include: object) -> str:
         return problem
     shown = format_card(card) if isinstance(card, int) and 0 <= card <= JOKER else clipped_repr(card)
     return f"must_include names {shown}, a card the hand does not hold"
+
+
+def cannot_keep(hand: Sequence[Card], keep: int) -> str:
+    """Why ``hand`` cannot keep ``keep`` cards: a ``keep`` Python will not write out (over 4,300 digits)
+    is said to be a number that long, not a ValueError."""
+    return (
+        f"the hand holds {len(hand)} card{'' if len(hand) == 1 else 's'} and cannot keep {clipped_repr(keep)}"
+    )

@@ -31,9 +31,10 @@ from kalooki.cards import JOKER
 from kalooki.dealcheck import deal_problem, first_turn_pile_problem, turn_order_problem, unopened_hand_problem
 from kalooki.gamestate import MAX_TURN_LIMIT
 from kalooki.joker_layers import BY_LAYER
+from kalooki.jsonio import MAX_DIGITS
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
-from kalooki.text import clipped, escape_controls, first_control, name_fault, safe_repr
+from kalooki.text import clipped, escape_controls, first_control, lone_surrogate, name_fault, safe_repr
 from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
@@ -131,7 +132,9 @@ class _Undo(_Shape):
 
 class _State(_Shape):
     players: Annotated[list[str], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
-    seed: int | None  # any whole number --seed takes (the JSON reader bounds its digits)
+    # Any whole number --seed takes: of at most MAX_DIGITS digits, as the JSON reader of a save or a log
+    # bounds it (a state given in code was taken with more, and its save was refused when read back).
+    seed: Annotated[int, Field(gt=-(10**MAX_DIGITS), lt=10**MAX_DIGITS)] | None
     rng: Annotated[list[Any], Field(min_length=3, max_length=3)]
     hand_number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
     first_seat: Seat
@@ -154,8 +157,8 @@ class _State(_Shape):
 
 
 def check_player_name(name: object) -> None:
-    """Refuse a player's name that is not one line of printable text (it is shown on every screen), or is
-    longer than :data:`MAX_NAME`."""
+    """Refuse a player's name that is not one line of printable text (it is shown on every screen), is
+    longer than :data:`MAX_NAME`, or holds half of a UTF-16 pair (no save or log could hold it)."""
     from kalooki.engine import SetupError
 
     fault = name_fault(name, one_word=False) if isinstance(name, str) else "blank"
@@ -170,6 +173,11 @@ def check_player_name(name: object) -> None:
     if fault == "control":
         control = first_control(name)
         raise SetupError(f"the player's name '{escape_controls(name)}' holds a control character ({control})")
+    # Half of a UTF-16 pair: no save or log of the game could be written (UTF-8 holds none).
+    half = lone_surrogate(name)
+    if half is not None:
+        shown = escape_controls(name.encode("utf-8", "backslashreplace").decode("utf-8"))
+        raise SetupError(f"the player's name '{shown}' is {half}")
 
 
 _ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)

@@ -139,7 +139,15 @@ the message says of it."""
 def clipped_repr(value: object) -> str:
     """``repr(value)`` cut to :data:`REPR_LIMIT` characters, for an error message that names a value
     of the wrong kind (a whole list passed for a card stays one line)."""
-    return clipped(repr(value), REPR_LIMIT)
+    return clipped(writable_repr(value), REPR_LIMIT)
+
+
+def writable_repr(value: object) -> str:
+    """``repr(value)``, but for a whole number Python will not write out (over 4,300 digits, a ValueError
+    out of the message that names it), said to be one."""
+    if isinstance(value, int) and value.bit_length() > 14_000:
+        return "a number of over 4,000 digits"
+    return repr(value)
 
 
 def unlike_ascii(key: str) -> str:
@@ -349,8 +357,10 @@ _UNDECODED: Final = re.compile("[\udc80-\udcff]")
 
 def spell_bytes(text: str) -> str:
     """Command-line ``text`` with each byte that was not UTF-8 (see :func:`undecodable_byte`) spelled
-    ``\\xff``: a file's name may hold such bytes on Linux, and messages show it so, not as ``\\udcff``."""
-    return _UNDECODED.sub(lambda match: f"\\x{ord(match.group()) - 0xDC00:02x}", text)
+    ``\\xff``: a file's name may hold such bytes on Linux, and messages show it so, not as ``\\udcff``. Any
+    other half of a UTF-16 pair (a name given in code) is spelled ``\\ud800``: no terminal can show it."""
+    spelled = _UNDECODED.sub(lambda match: f"\\x{ord(match.group()) - 0xDC00:02x}", text)
+    return spelled.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 ASCII_PUNCTUATION: Final = r"!-/:-@\[-`{-~"

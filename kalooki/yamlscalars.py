@@ -120,6 +120,8 @@ def describe_value(value: object) -> str:
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return repr(shown)
+    if isinstance(value, int) and value.bit_length() > 14_000:
+        return "a number of over 4,000 digits"  # Python will not write out one of over 4,300 (ValueError)
     if isinstance(value, int | float):
         text = repr(value)
         return text if len(text) <= 40 else text[:37] + "..."

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -10,7 +15,7 @@ from kalooki_cli.app import app
 from test_hostile_saves import saved_document
 from typer.testing import CliRunner
 
-from kalooki.loader import VariantError, load_variant
+from kalooki.loader import VariantError, load_variant, load_variant_text
 from kalooki.savegame import save_checksum
 
 runner = CliRunner()
@@ -172,3 +177,99 @@ def test_a_base_named_by_a_huge_path_is_quoted_clipped(base: str, tmp_path: Path
     assert message.startswith(f"{path}:1:10: extends: no such file: ")
     assert message.endswith("b…")
     assert len(message) == len(f"{path}:1:10: extends: no such file: ") + 300
+
+
+def _blocks_on_read(path: str) -> bool:
+    """Whether ``path`` is a regular file that has nothing to give yet (/proc/kmsg, read by root)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return False
+        os.read(descriptor, 1)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
+    return False
+
+
+@pytest.mark.parametrize("peek", ["json_file_format", "is_script"])
+def test_a_look_at_what_a_file_is_never_waits_on_a_fifo_put_in_its_place(
+    peek: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A FIFO that replaced the file after Path.is_file() had looked (a race, set up here by the look saying
+    # yes) was opened to see whether it was a save, a log or a script: the open waited for a writer for ever.
+    from kalooki_cli.play import is_script
+
+    from kalooki.file_kinds import json_file_format
+
+    fifo = tmp_path / "game.yaml"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(Path, "is_file", lambda self: True)
+    call = {"json_file_format": json_file_format, "is_script": is_script}[peek]
+    answers: list[object] = []
+    looker = threading.Thread(target=lambda: answers.append(call(str(fifo))), daemon=True)
+    looker.start()
+    looker.join(5)
+    waited = looker.is_alive()
+    if waited:  # let the thread go: a writer opens the other end
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        looker.join(5)
+    assert not waited
+    assert answers == [None if peek == "json_file_format" else False]
+
+
+@pytest.mark.skipif(not _blocks_on_read("/proc/kmsg"), reason="needs a regular file whose read waits")
+@pytest.mark.parametrize("command", [["validate"], ["rules"], ["play"], ["variants", "show"]])
+def test_a_variant_file_whose_read_would_wait_is_one_line(command: list[str]) -> None:
+    # /proc/kmsg is a regular file to Path.is_file() and its read waits for the kernel's next message: the
+    # look at whether it was a save, a log or a script hung every variant command.
+    result = subprocess.run(
+        [sys.executable, "-m", "kalooki", *command, "/proc/kmsg"],
+        capture_output=True,
+        text=True,
+        input="",
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "/proc/kmsg: cannot read the file: Resource temporarily unavailable"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"), [("a\ud800.yaml", "a\\ud800.yaml"), ("x/\udfff/b.yaml", "x/\\udfff/b.yaml")]
+)
+def test_a_file_name_holding_half_a_utf16_pair_is_one_line_a_terminal_can_show(name: str, shown: str) -> None:
+    # Path.resolve() raised UnicodeEncodeError out of load_variant; caught, os.open's ValueError was then
+    # taken for a NUL in the name, and the message held the character no terminal can print.
+    with pytest.raises(VariantError) as caught:
+        load_variant(name)
+    half = shown.split("\\u")[1][:4].upper()
+    assert str(caught.value) == (
+        f"{shown}: a file name cannot hold U+{half}: U+D800 to U+DFFF are halves of UTF-16 pairs"
+    )
+    str(caught.value).encode("utf-8")
+
+
+def test_load_variant_given_a_nul_in_the_name_says_so_in_one_line() -> None:
+    # A bare ValueError (embedded null byte) out of Path.resolve().
+    with pytest.raises(VariantError) as caught:
+        load_variant("a\x00.yaml")
+    assert str(caught.value) == "a\\x00.yaml: a file name cannot hold a NUL character"
+
+
+def test_an_extends_in_a_folder_whose_name_holds_half_a_utf16_pair_names_the_character() -> None:
+    # Read as a NUL in the name: 'extends: a file name cannot hold a NUL character: b.yaml'.
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("extends: ./b.yaml\n", base_dir="\ud800")
+    assert str(caught.value) == (
+        "<variant>:1:10: extends: a file name cannot hold U+D800: "
+        "U+D800 to U+DFFF are halves of UTF-16 pairs: b.yaml"
+    )

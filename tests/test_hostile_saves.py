@@ -56,7 +56,7 @@ def edited(edit: Edit, turns: int = 7) -> str:
     return json.dumps(document)
 
 
-def refusal(text: str) -> str:
+def refusal(text: str | bytes) -> str:
     with pytest.raises(SaveFormatError) as caught:
         load_save(text)
     message = str(caught.value)
@@ -210,9 +210,22 @@ def test_an_undo_snapshot_that_makes_cards_is_refused() -> None:
             '{"format": "kalooki-save", "version": 1, "version": 2}',
             'the key "version" appears twice in one object',
         ),
+        # Half a UTF-16 pair, escaped or as its UTF-8 bytes (which the parser reads too): hashing the save
+        # for its checksum raised UnicodeEncodeError, a traceback at kalooki resume.
+        (
+            '{"format": "kalooki-save", "version": 1, "checksum": "", '
+            '"session": {"a": "\\ud800"}, "game": {}}',
+            "the save is damaged: not valid text: it holds U+D800, which is not a character "
+            "(U+D800 to U+DFFF are halves of UTF-16 pairs)",
+        ),
+        (
+            b'{"format": "kalooki-save", "version": 1, "checksum": "", '
+            b'"session": {}, "game": {"\xed\xb0\x80": 1}}',
+            "the save is damaged: not valid text: it holds U+DC00, which is not a character",
+        ),
     ],
 )
-def test_json_a_parser_would_choke_on_is_refused(text: str, message: str) -> None:
+def test_json_a_parser_would_choke_on_is_refused(text: str | bytes, message: str) -> None:
     assert message in refusal(text)
 
 
@@ -246,6 +259,22 @@ def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> N
     ]
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
     assert sorted(item.name for item in tmp_path.iterdir()) == [path.name]
+
+
+def test_resume_refuses_half_a_utf16_pair_in_one_line(tmp_path: Path) -> None:
+    """A player's name edited to JSON's "\\ud800" ended kalooki resume in a UnicodeEncodeError traceback."""
+    document = json.loads(edited(lambda document: None))
+    document["game"]["players"][1] = "bob\ud800"
+    path = tmp_path / "edited.kalooki-save.json"
+    path.write_text(json.dumps(document))  # escaped, as json.dumps writes it
+    before = path.read_bytes(), path.stat().st_mtime_ns
+    result = kalooki("resume", str(path), home=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"{path}: the save is damaged: not valid text: it holds U+D800, which is not a character "
+        "(U+D800 to U+DFFF are halves of UTF-16 pairs)"
+    ]
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
 
 
 def opened_without_a_meld(document: dict[str, Any]) -> None:

@@ -358,6 +358,23 @@ def test_a_keep_that_is_no_whole_number_is_refused_naming_it(call: Callable[...,
         assert str(caught.value) == f"keep must be a whole number of cards, not {shown}"
 
 
+@pytest.mark.parametrize("call", [solve, best_opening, can_open])
+@pytest.mark.parametrize(
+    ("hand", "shown"), [([True, 2, 3], "True"), ([0, 1, False], "False"), ([1, True, 14, 27], "True")]
+)
+def test_a_bool_is_no_card_code(call: Callable[..., object], hand: list[int], shown: str) -> None:
+    # True was read as card 1 (2C) and False as card 0 (AC), as keep=True already was not.
+    with pytest.raises(SolverError) as caught:
+        call(hand, load_variant("classic"))
+    assert str(caught.value).startswith(f"the hand holds {shown}: cards are given by their codes")
+
+
+def test_a_bool_in_must_include_is_no_card_code() -> None:
+    with pytest.raises(SolverError) as caught:
+        solve([1, 2, 3, 4], load_variant("classic"), must_include=[True])
+    assert str(caught.value).startswith("must_include holds True: cards are given by their codes")
+
+
 @pytest.mark.parametrize(("opened", "shown"), [("no", "'no'"), (None, "None"), (0, "0"), ([], "[]")])
 @pytest.mark.parametrize("hand", [[0, 1, 2, 13, 26, 39], [0, 5, 9]])
 def test_an_opened_that_is_no_bool_is_refused_naming_it(opened: object, shown: str, hand: list[int]) -> None:
