@@ -163,8 +163,12 @@ def render_provenance(
         else:
             lines.append(f"- `{knob}: {shown}`: *not stated: classic's default*")
     if not_played:
-        sources = "the sources have" if len(named) > 1 else "the source has"
-        lines += ["", f"What {sources} that this variant does not play (no knob expresses it):", ""]
+        if named:
+            sources = "the sources have" if len(named) > 1 else "the source has"
+            heading = f"What {sources} that this variant does not play (no knob expresses it):"
+        else:  # "No source is named", said above
+            heading = "What this variant does not play (no knob expresses it):"
+        lines += ["", heading, ""]
         lines += [f"- {markdown_literal(text)}" for text in not_played]
     lines.append("")
     return "\n".join(lines)

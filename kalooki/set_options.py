@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kalooki.loader_refs import VariantError
+from kalooki.provenance import KEYS as PROVENANCE_KEYS
 from kalooki.text import not_utf8, undecodable_byte, unlike_ascii
 from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.yamlio import (
@@ -145,10 +146,19 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
 def not_a_base(problem: Diagnostic, source: str) -> Diagnostic:
     """``problem``, where it takes an unknown key for ``extends`` (``variant=kalooki-40``, ``extend=...``),
     saying what ``source`` changes instead: bases cannot be changed there, so "did you mean" misleads.
-    ``source`` names what gives the knobs (``--set``, a script's ``set:``)."""
+    Where the key is one that says where rules come from (``source``, ``provenance``, ``not_played``), it
+    says they are written in a variant file (``not_played`` was offered min_players). ``source`` names
+    what gives the knobs (``--set``, a script's ``set:``)."""
+    unknown = problem.message.partition(";")[0]
+    if problem.key.rpartition(".")[2] in PROVENANCE_KEYS and problem.message.startswith("unknown key "):
+        return replace(
+            problem,
+            message=f"{unknown}; {source} changes the rules' knobs: where they come from is written in a "
+            "variant file (source, provenance, not_played)",
+            meant="",
+        )
     if problem.meant != "extends":
         return problem
-    unknown = problem.message.partition(";")[0]
     return replace(
         problem, message=f"{unknown}; {source} changes the knobs of the variant given, not which it is"
     )

@@ -339,3 +339,23 @@ def test_a_not_played_list_is_checked_where_it_is_written(tmp_path: Path, line: 
     with pytest.raises(VariantError) as raised:
         resolve_variant(str(path))
     assert str(raised.value).replace(str(tmp_path) + "/", "") == message
+
+
+def test_a_file_naming_no_source_lists_what_it_does_not_play_as_its_own(tmp_path: Path) -> None:
+    # Under "No source is named", the list was headed "What the source has that this variant does not play".
+    path = tmp_path / "ours.yaml"
+    path.write_text("jokers: 2\nnot_played: [the pool]\n", encoding="utf-8")
+    lines = rules(str(path))
+    assert lines[lines.index("What this variant does not play (no knob expresses it):") + 2] == "- the pool"
+    assert not any(line.startswith("What the source") for line in lines)
+
+
+@pytest.mark.parametrize("key", ["not_played", "source", "provenance"])
+def test_a_set_option_of_where_rules_come_from_is_told_they_are_written_in_a_file(key: str) -> None:
+    # --set not_played=x was offered min_players, a knob of another meaning.
+    result = CliRunner().invoke(app, ["rules", "classic", "--set", f"{key}=x"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"--set:1:1: {key}: unknown key '{key}'; --set changes the rules' knobs: where they come from is "
+        "written in a variant file (source, provenance, not_played)\n"
+    )
