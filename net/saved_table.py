@@ -150,7 +150,7 @@ def _removed_tokens_problem(removed: Any, seats: Sequence[SavedSeat]) -> str | N
     held = {seat.token for seat in seats if seat.token is not None}
     seen: set[str] = set()
     for index, entry in enumerate(removed):
-        where = f"table.removed_tokens[{index + 1}]"
+        where = f"table.removed_tokens[{index}]"  # counted from 0, as a path in JSON is
         if not isinstance(entry, dict):
             return f"{where} is {shown(entry)}, not a removed token"
         missing = next((field for field in REMOVED_FIELDS if field not in entry), None)

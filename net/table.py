@@ -29,6 +29,7 @@ from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import BotFaults, play_turn
 from kalooki.engine import Event, Game, IllegalMoveError, nothing_to_take_back
 from kalooki.errors import KalookiError
+from kalooki.gamestate import seed_to_keep
 from kalooki.moves import (
     Discard,
     Draw,
@@ -172,7 +173,7 @@ class Table:
             raise ValueError(f"wait_seconds is {wait_seconds}: give a number of seconds, 0 or more")
         self.variant = variant
         self.variant_source = variant_source
-        self.seed = seed
+        self.seed = seed_to_keep(seed) or seed  # Game's refusal now, not a failed handler once the seats fill
         self.code = code or new_code()
         self.wait_seconds = wait_seconds
         self.clock = clock

@@ -40,3 +40,16 @@ def test_a_table_without_a_seed_draws_one_no_player_can_find_by_trying(tmp_path:
     assert seed >= OLD_SEEDS, seed
     # Nor is it told: no message to the player holds it.
     assert not [text for text in eve.received if str(seed) in text]
+
+
+def test_a_table_refuses_a_seed_its_game_would_refuse_when_it_is_made() -> None:
+    # Table(seed=10**40) was taken; once the last seat filled, Game refused the seed inside the connection
+    # handler, the joining player's connection closed with an internal error and the game never started.
+    from kalooki_net.table import Table
+
+    from kalooki.gamestate import SetupError
+    from kalooki.variant import Variant
+
+    with pytest.raises(SetupError, match="a seed of 41 digits: give one of at most 30"):
+        Table(Variant(), seats=2, bots=["greedy"], seed=10**40)
+    assert Table(Variant(), seats=2, bots=["greedy"], seed=0).seed == 0

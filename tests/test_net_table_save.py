@@ -231,18 +231,18 @@ DIGEST = "cd" * 32
     ("value", "said"),
     [
         ({}, "table.removed_tokens is {}, not a list"),
-        ([DIGEST], f"table.removed_tokens[1] is '{DIGEST}', not a removed token"),
-        ([{"token": DIGEST}], "table.removed_tokens[1]'s in_game is missing"),
+        ([DIGEST], f"table.removed_tokens[0] is '{DIGEST}', not a removed token"),
+        ([{"token": DIGEST}], "table.removed_tokens[0]'s in_game is missing"),
         (
             [{"token": "abc", "in_game": True}],
-            "table.removed_tokens[1]'s token is 'abc', not a SHA-256 digest",
+            "table.removed_tokens[0]'s token is 'abc', not a SHA-256 digest",
         ),
-        ([{"token": DIGEST, "in_game": 1}], "table.removed_tokens[1]'s in_game is 1, not true or false"),
+        ([{"token": DIGEST, "in_game": 1}], "table.removed_tokens[0]'s in_game is 1, not true or false"),
         (
             lambda table: [{"token": table["seats"][1]["token"], "in_game": True}],
-            "table.removed_tokens[1] is a seat's token: a removed token takes no seat",
+            "table.removed_tokens[0] is a seat's token: a removed token takes no seat",
         ),
-        ([{"token": DIGEST, "in_game": True}] * 2, "table.removed_tokens[2] is listed twice"),
+        ([{"token": DIGEST, "in_game": True}] * 2, "table.removed_tokens[1] is listed twice"),
     ],
 )
 def test_removed_tokens_no_host_writes_are_refused(value: object, said: str) -> None:
