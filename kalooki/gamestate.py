@@ -29,7 +29,7 @@ from kalooki.jsonio import MAX_DIGITS, is_whole_number
 from kalooki.melds import (
     TableMeld,
 )
-from kalooki.text import clipped_repr
+from kalooki.text import clipped_repr, too_long_to_write
 from kalooki.variant import Variant
 from kalooki.view import PlayerView, ViewDraft
 
@@ -88,8 +88,7 @@ def seed_to_keep(seed: object) -> int | None:
     if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
         number = operator.index(seed)
         if abs(number) >= 10**MAX_DIGITS:
-            # Past 4,300 digits Python will not write an int out: its length is not counted there.
-            size = f"{len(str(abs(number))):,}" if abs(number) < 10**4000 else "over 4,000"
+            size = "over 4,000" if too_long_to_write(number) else f"{len(str(abs(number))):,}"
             raise SetupError(
                 f"a seed of {size} digits: give one of at most {MAX_DIGITS} (a save or a log holds the seed, "
                 "and their reader takes no longer number)"

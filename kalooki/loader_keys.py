@@ -1,4 +1,4 @@
-"""A variant file's own keys, each checked on its own: knobs, ``source`` and ``provenance``.
+"""A variant file's own keys, each checked on its own: knobs, ``source``, ``provenance`` and ``not_played``.
 
 Bases and the rules among several knobs are :mod:`kalooki.loader_layers`'; this module also tells a
 file that is no variant at all (a game script, a report, another program's JSON) from one with mistakes.
@@ -107,12 +107,12 @@ def _knobs_nested(problem: Diagnostic, data: dict[str, Any]) -> Diagnostic:
     """``problem``, where it is an unknown key holding knobs (a game script's ``set:``, a ``rules:``
     heading), saying that a variant file gives its knobs at the top level: it was offered the knobs
     whose names share a word with the heading (``set:``'s were set_suits, set_maximum ...). A misspelt
-    ``source`` or ``provenance`` (``provenence:``, knobs and all) is told its spelling."""
+    ``source``, ``provenance`` or ``not_played`` (``provenence:``, knobs and all) is told its spelling."""
     held = data.get(problem.key)
     if not problem.message.startswith("unknown key "):
         return problem
     unknown, key = problem.message.partition(";")[0], problem.key
-    close = suggest(key, provenance_keys.KEYS)  # the knobs' model has no source or provenance to offer
+    close = suggest(key, provenance_keys.KEYS)  # the knobs' model has none of these keys to offer
     # A knob may be offered already, but a key of these spelt closer is the one meant (not_playd was
     # offered min_players).
     if close and (not problem.meant or _likeness(key, close) > _likeness(key, problem.meant)):

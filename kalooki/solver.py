@@ -292,8 +292,10 @@ def solve(
     ``variant.opening_threshold`` points (builds onto ``table`` come with it but do not count).
     ``keep``: at least this many cards stay in hand. ``must_include``: these cards are laid.
     Raises :class:`Unsolvable` when no plan lays ``must_include`` (or ``keep`` exceeds the hand):
-    the empty plan satisfies every other constraint. Raises :class:`SolverError` on bad arguments.
-    Under ``going_out: meld_required`` no plan leaves exactly one card (:func:`_none_or_two`).
+    the empty plan satisfies every other constraint. Raises :class:`SolverError` on bad arguments
+    (a bool in ``hand`` is read as the int it is, True as card 1: a look at every card's type would cost
+    every call; one in ``must_include`` is refused). Under ``going_out: meld_required`` no plan leaves
+    exactly one card (:func:`_none_or_two`).
     """
     try:
         # An opened not a bool ("no" was taken as true), a keep not an int (False for 0): one test each here.
@@ -306,7 +308,7 @@ def solve(
         ):
             _check(hand, objective, keep, must_include, opened)
             if keep > len(hand):
-                raise _cannot_keep(hand, keep)
+                raise Unsolvable(cannot_keep(hand, keep))
         # The tables last used, else looked up: most runs of calls are for one variant.
         rules = _LAST_RULES[0]
         if rules is None or rules.variant is not variant:
@@ -338,11 +340,6 @@ def solve(
     return plan if found is None else found
 
 
-def _cannot_keep(hand: Sequence[Card], keep: int) -> Unsolvable:
-    """The refusal of a ``keep`` the hand is too small for."""
-    return Unsolvable(cannot_keep(hand, keep))
-
-
 def _none_or_two(search: Callable[[Objective, int], Plan | None], objective: Objective) -> Plan | None:
     """The plan that replaces one leaving the one card nobody may discard (meld_required): one that lays
     every card, where one does (the most cards laid tells; going out beats any objective), else the best
@@ -369,7 +366,7 @@ def _solve(
     """:func:`solve`, a plan leaving one card or not, for a hand read by :func:`_read_hand`, the
     arguments checked."""
     if keep and keep > len(hand):  # asked again by _none_or_two, keeping two
-        raise _cannot_keep(hand, keep)
+        raise Unsolvable(cannot_keep(hand, keep))
     held, value, meldless = read
     variant = rules.variant
     if meldless and not table:

@@ -145,9 +145,15 @@ def clipped_repr(value: object) -> str:
 def writable_repr(value: object) -> str:
     """``repr(value)``, but for a whole number Python will not write out (over 4,300 digits, a ValueError
     out of the message that names it), said to be one."""
-    if isinstance(value, int) and value.bit_length() > 14_000:
+    if too_long_to_write(value):
         return "a number of over 4,000 digits"
     return repr(value)
+
+
+def too_long_to_write(value: object) -> bool:
+    """Whether ``value`` is a whole number of over 4,000 digits, which may be one Python will not write out
+    (over 4,300: a ValueError out of the message that names it)."""
+    return isinstance(value, int) and value.bit_length() > 14_000
 
 
 def unlike_ascii(key: str) -> str:
