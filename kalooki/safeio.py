@@ -21,6 +21,9 @@ CHUNK = 64 * 1024
 
 NUL_IN_NAME = "a file name cannot hold a NUL character"
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""How a file is opened to be read: without blocking, so a FIFO or a device cannot hold the call."""
+
 
 def unusable_name(path: str | Path, error: ValueError) -> str:
     """Why the system refused the name ``path`` with ``error`` before looking for a file: a NUL character
@@ -74,9 +77,8 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
     file (symbolic links followed) before a byte is read, and read at most ``max_bytes + 1``
     bytes, so a file that grows while it is read is refused too.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        descriptor = os.open(path, flags)
+        descriptor = os.open(path, _READ_FLAGS)
     except OSError as error:
         raise FileReadError(_refusal(path, error)) from None
     except ValueError as error:  # os.open's "embedded null byte", or half a UTF-16 pair
@@ -99,9 +101,8 @@ def peek_regular_file(path: str | Path, count: int) -> bytes | None:
     cannot be read. Opened without blocking, as :func:`read_regular_file` opens: a file that passes
     ``Path.is_file()`` may still hold the read for ever (``/proc/kmsg``, or a FIFO put in its place
     after the look), and a look at what a file is must never be what hangs the command."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        descriptor = os.open(path, flags)
+        descriptor = os.open(path, _READ_FLAGS)
     except (OSError, ValueError):  # ValueError: a NUL in the name
         return None
     try:

@@ -160,6 +160,7 @@ def check_player_name(name: object) -> None:
     """Refuse a player's name that is not one line of printable text (it is shown on every screen), is
     longer than :data:`MAX_NAME`, or holds half of a UTF-16 pair (no save or log could hold it)."""
     from kalooki.engine import SetupError
+    from kalooki.text import spell_surrogates  # beside the refusal that spells with it: the file is full
 
     fault = name_fault(name, one_word=False) if isinstance(name, str) else "blank"
     if not isinstance(name, str) or fault == "blank":
@@ -176,8 +177,7 @@ def check_player_name(name: object) -> None:
     # Half of a UTF-16 pair: no save or log of the game could be written (UTF-8 holds none).
     half = lone_surrogate(name)
     if half is not None:
-        shown = escape_controls(name.encode("utf-8", "backslashreplace").decode("utf-8"))
-        raise SetupError(f"the player's name '{shown}' is {half}")
+        raise SetupError(f"the player's name '{escape_controls(spell_surrogates(name))}' is {half}")
 
 
 _ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)

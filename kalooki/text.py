@@ -335,12 +335,24 @@ def escape_naming_no_character(text: str) -> tuple[int, str] | None:
     return None
 
 
+HALF_PAIR: Final = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair: JSON's ``"\\ud800"`` or leniently decoded text holds one; UTF-8 cannot."""
+
+
 def lone_surrogate(text: str) -> str | None:
     """For text holding half of a UTF-16 pair (JSON's ``"\\ud800"`` reads as one), what to say."""
-    half = next((char for char in text if 0xD800 <= ord(char) <= 0xDFFF), None)
+    half = HALF_PAIR.search(text)
     if half is None:
         return None
-    return f"not valid text: it holds U+{ord(half):04X}, which is not a character ({SURROGATE_HALVES})"
+    return (
+        f"not valid text: it holds U+{ord(half.group()):04X}, which is not a character ({SURROGATE_HALVES})"
+    )
+
+
+def spell_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate spelled as Python writes it (``\\ud800``): JSON's escapes can
+    put one in a string, and no UTF-8 text (a message sent back, a terminal) can hold it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def undecodable_byte(text: str) -> tuple[int, int] | None:
@@ -366,7 +378,7 @@ def spell_bytes(text: str) -> str:
     ``\\xff``: a file's name may hold such bytes on Linux, and messages show it so, not as ``\\udcff``. Any
     other half of a UTF-16 pair (a name given in code) is spelled ``\\ud800``: no terminal can show it."""
     spelled = _UNDECODED.sub(lambda match: f"\\x{ord(match.group()) - 0xDC00:02x}", text)
-    return spelled.encode("utf-8", "backslashreplace").decode("utf-8")
+    return spell_surrogates(spelled)
 
 
 ASCII_PUNCTUATION: Final = r"!-/:-@\[-`{-~"

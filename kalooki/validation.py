@@ -249,12 +249,6 @@ def value_problem(error: Mapping[str, Any]) -> str:
     return _message(error, "input" in error, error.get("input"), None)
 
 
-def spell_surrogates(text: str) -> str:
-    """``text`` with each lone surrogate spelled as Python writes it (``\\ud800``): JSON's escapes can
-    put one in a string, and no UTF-8 text (a message sent back, a terminal) can hold it."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
 def _items(count: object) -> str:
     return f"{count} item" if count == 1 else f"{count} items"
 

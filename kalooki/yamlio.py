@@ -71,7 +71,7 @@ from kalooki.diagnostics import (
 )
 from kalooki.safeio import FileReadError, FileTooBigError, read_regular_file
 from kalooki.suggestions import suggest
-from kalooki.text import lone_surrogate, not_utf8
+from kalooki.text import HALF_PAIR, lone_surrogate, not_utf8
 from kalooki.validation import (
     Locator,
     iter_mapping,
@@ -356,9 +356,6 @@ def _empty_problem(text: str) -> str:
     return f"the file is empty: write {kept}"
 
 
-_HALF_PAIR = re.compile("[\ud800-\udfff]")
-
-
 def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     """Load one document from text (or UTF-8 bytes); ``source`` names it in diagnostics."""
     if isinstance(text, str):
@@ -384,7 +381,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         problems.items.append(Diagnostic(source, line, column, "", LONE_CR_PROBLEM))
     # Text a caller decoded leniently may hold half of a UTF-16 pair, which the parser cannot encode
     # (a UnicodeEncodeError out of load_variant_text): said where it is, as a byte that is no UTF-8 is.
-    half = _HALF_PAIR.search(text)
+    half = HALF_PAIR.search(text)
     if half is not None:
         line, column = _position(text, half.start())
         problems.items.append(Diagnostic(source, line, column, "", lone_surrogate(half.group()) or ""))

@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, ScalarNode
 
-from kalooki.text import escape_naming_no_character, too_long_to_write
+from kalooki.text import escape_naming_no_character, writable_repr
 from kalooki.yamlsyntax import AFTER_CLOSING_QUOTE, TAB, TAB_PROBLEM, syntax_problem, unreadable_character
 
 MAX_DIGITS = 50
@@ -120,10 +120,8 @@ def describe_value(value: object) -> str:
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return repr(shown)
-    if too_long_to_write(value):
-        return "a number of over 4,000 digits"
     if isinstance(value, int | float):
-        text = repr(value)
+        text = writable_repr(value)  # a number Python will not write out is said to be one
         return text if len(text) <= 40 else text[:37] + "..."
     if isinstance(value, dict):
         return "a mapping"

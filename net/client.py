@@ -46,8 +46,7 @@ from websockets.sync.client import ClientConnection, connect
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.safeio import FileReadError, read_regular_file
-from kalooki.text import clipped, escape_controls, name_fault, name_key, reads_as_you
-from kalooki.validation import spell_surrogates
+from kalooki.text import clipped, escape_controls, name_fault, name_key, reads_as_you, spell_surrogates
 
 from .protocol import (
     MAX_HOST_MESSAGE_BYTES,

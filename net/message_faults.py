@@ -15,8 +15,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from kalooki.suggestions import suggest, suggest_value
-from kalooki.text import clipped
-from kalooki.validation import spell_surrogates, value_problem
+from kalooki.text import clipped, spell_surrogates
+from kalooki.validation import value_problem
 from kalooki.yamlscalars import describe_value
 
 NOT_AN_OBJECT = "a message is a JSON object with a 'type'"

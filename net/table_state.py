@@ -40,8 +40,7 @@ from kalooki.events import (
 from kalooki.jsonio import is_whole_number
 from kalooki.melds import MeldError, make_meld
 from kalooki.statecheck import MAX_PLAYERS, first_error
-from kalooki.text import clipped
-from kalooki.validation import spell_surrogates
+from kalooki.text import clipped, spell_surrogates
 from kalooki.variant import MIN_PLAYERS, Variant
 
 from .protocol import View
