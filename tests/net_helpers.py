@@ -97,6 +97,8 @@ def hosted(
         await stop
         driver.cancel()
         await server.close("the test is over")
+        with contextlib.suppress(asyncio.CancelledError):
+            await driver
 
     thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
     thread.start()
@@ -107,6 +109,8 @@ def hosted(
         assert stop is not None
         loop.call_soon_threadsafe(stop.set_result, None)
         thread.join(TIMEOUT)
+        if not thread.is_alive():
+            loop.close()  # an event loop left open is a ResourceWarning in every test that hosts
 
 
 def ipv6_loopback() -> bool:

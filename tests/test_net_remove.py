@@ -163,6 +163,8 @@ def bob_removed_while_away(table: Table, env: dict[str, str]) -> Iterator[tuple[
         finally:
             join.kill()  # the terminal closed: bob is away
             join.wait(TIMEOUT)
+            assert join.stdin is not None
+            join.stdin.close()
         while cid.until("presence")["status"] != "left":
             pass
         assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
