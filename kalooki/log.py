@@ -484,6 +484,14 @@ def _confirm(
             # The engine deals what the record says, so its cards are what most likely changed: two swapped
             # were told only that the state did not match. (Its checksum, or for the first deal the game's
             # record before it, may have been edited instead.)
+            if last == 1 and _dealt_as_seeded(game):
+                # The cards are the seed's, so what changed is what the checksum is of besides them: the
+                # rules or the players in the first record (a header edited was blamed on the deal's cards).
+                raise ReplayError(
+                    "record 2 (deal): the state it deals does not match the log's checksum, and its cards "
+                    "are those the log's seed deals: the game's first record (its rules or players) or the "
+                    "deal's checksum was changed since the log was written"
+                )
             first = " or the game's first record" if last == 1 else ""
             raise ReplayError(
                 f"record {last + 1} (deal): the state it deals does not match the log's checksum: a card in "
@@ -495,6 +503,13 @@ def _confirm(
         on_events(game, produced)
     items.let_go(start + len(produced))
     return start + len(produced)
+
+
+def _dealt_as_seeded(game: Game) -> bool:
+    """Whether ``game``, just dealt from a log's first deal, holds the cards its seed deals."""
+    if game.seed is None:
+        return False
+    return state_digest(Game(game.variant, game.players, seed=game.seed)) == state_digest(game)
 
 
 def _where_it_ends(game: Game) -> str:

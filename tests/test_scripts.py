@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -443,6 +444,39 @@ def test_replay_says_a_deals_cards_were_moved(hand: int) -> None:
         f"record {index + 1} (deal): the state it deals does not match the log's checksum: a card in it was "
         "changed, moved or swapped since the log was written (the order of each hand and of the stock "
         f"counts), or its checksum{first} was"
+    )
+
+
+def _rename_bob(records: list[dict[str, Any]]) -> None:
+    """bob called bobby in the first record and the first deal, wherever the deal names him."""
+    for index in (0, 1):
+        records[index] = json.loads(json.dumps(records[index]).replace('"bob"', '"bobby"'))
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda records: records[0]["variant"].update(joker_penalty=30),
+        _rename_bob,
+        lambda records: records[1].update(state="0" * 16),
+    ],
+    ids=["rules", "players", "checksum"],
+)
+def test_replay_of_a_first_deal_as_its_seed_deals_it_blames_the_first_record_not_the_cards(
+    edit: Callable[[list[dict[str, Any]]], None],
+) -> None:
+    # The cards untouched, a log whose rules were edited was told a card of its deal was changed, moved or
+    # swapped. What the seed deals shows they were not.
+    records = _record(GOLDEN / "bots-game.yaml")
+    assert records[0]["seed"] == 2026
+    assert records[1]["type"] == "deal"
+    edit(records)
+    with pytest.raises(ReplayError) as caught:
+        replay(records)
+    assert str(caught.value) == (
+        "record 2 (deal): the state it deals does not match the log's checksum, and its cards are those the "
+        "log's seed deals: the game's first record (its rules or players) or the deal's checksum was changed "
+        "since the log was written"
     )
 
 
