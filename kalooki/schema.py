@@ -75,6 +75,7 @@ def variant_schema() -> dict[str, Any]:
     # Not the editor's 'Expected "provenance"' (its title) for a list or a text: its keys are refused in
     # their own words (propertyNames), which this does not replace.
     properties["provenance"]["errorMessage"] = "expected a mapping: a knob a line, with its source's words"
+    properties["not_played"]["errorMessage"] = "expected a list: a text a line, what the source has and why"
     return labelled("variant", schema)
 
 

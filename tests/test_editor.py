@@ -337,6 +337,17 @@ def test_provenance_that_is_no_mapping_is_told_what_it_holds(editor: LspClient) 
     assert flagged_key["message"].startswith('Value is not accepted. Valid values: "decks", "jokers",')
 
 
+def test_not_played_that_is_no_list_is_told_what_it_holds(editor: LspClient) -> None:
+    # The editor said 'Incorrect type. Expected "array".', JSON's word, where validate asks for a list.
+    uri = (FIXTURES / "variants" / "bad" / "not-played-probe.yaml").as_uri()
+    flagged = editor.diagnostics(uri, "not_played: a pool paid into each deal\n")
+    assert [(item["range"]["start"], item["message"]) for item in flagged] == [
+        ({"line": 0, "character": 12}, "expected a list: a text a line, what the source has and why")
+    ]
+    uri = (FIXTURES / "variants" / "bad" / "not-played-item-probe.yaml").as_uri()
+    assert editor.diagnostics(uri, "not_played:\n  - a pool paid into each deal\n") == []
+
+
 def test_a_move_that_is_no_mapping_is_told_how_a_move_is_written(editor: LspClient) -> None:
     # '- ann draw stock' was flagged 'Incorrect type. Expected "object(moves)".'
     uri = (FIXTURES / "scripts" / "bad" / "move-shape-probe.yaml").as_uri()
