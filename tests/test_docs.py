@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -212,3 +213,39 @@ def test_the_package_docstring_names_only_what_each_module_holds() -> None:
             holders.append(getattr(module, name, None))
             named += 1
     assert named >= 20
+
+
+OTHER_TOOLS_OPTIONS = {
+    "--host",  # dask scheduler (docs/dask.md)
+    "--no-dashboard",  # dask scheduler
+    "--nworkers",  # dask worker
+    "--nthreads",  # dask worker
+    "--forwarded-allow-ips",  # uvicorn's, which --trust-proxy is likened to (docs/protocol.md)
+    "--no-deps",  # pip wheel (docs/development.md)
+    "--strict",  # mypy
+    "--x",  # the mistyped option a usage error quotes (docs/untrusted-input.md)
+}
+"""Options the pages name that belong to other programs than kalooki and this repository's own tools."""
+
+
+def test_every_option_the_docs_name_is_one_a_command_takes() -> None:
+    # docs/variants.md named `play --hotseat`, which play has never taken: it is --humans.
+    from kalooki_cli.app import app
+    from typer.main import get_command
+
+    def options(command: Any) -> set[str]:
+        named = {name for param in command.params for name in (*param.opts, *param.secondary_opts)}
+        for sub in getattr(command, "commands", {}).values():
+            named |= options(sub)
+        return named
+
+    kalooki = options(get_command(app)) | {"--help"}
+    # The repository's own tools (python -m bench, -m mutate, -m kalooki.rulebook) declare theirs in literals.
+    sources = [*(ROOT / "bench").glob("*.py"), *(ROOT / "mutate").glob("*.py"), ROOT / "cli" / "knob_docs.py"]
+    tools = {
+        name for path in sources for name in re.findall(r"\"(--[a-z][a-z-]*)\"", path.read_text("utf-8"))
+    }
+    for page in PAGES:
+        named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", page.read_text(encoding="utf-8")))
+        unknown = named - kalooki - tools - OTHER_TOOLS_OPTIONS
+        assert unknown == set(), f"{page.name}: no command takes {sorted(unknown)}"
