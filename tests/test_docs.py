@@ -249,3 +249,50 @@ def test_every_option_the_docs_name_is_one_a_command_takes() -> None:
         named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", page.read_text(encoding="utf-8")))
         unknown = named - kalooki - tools - OTHER_TOOLS_OPTIONS
         assert unknown == set(), f"{page.name}: no command takes {sorted(unknown)}"
+
+
+def test_the_replay_lines_formats_md_shows_are_the_ones_replay_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/formats.md's three replays (a whole log, one edited, one cut off) in replay's own words."""
+    import json
+
+    from kalooki_cli.app import app
+    from typer.testing import CliRunner
+
+    text = doc("formats.md")
+    block = text[text.index("$ kalooki replay game.jsonl") :].split("```")[0]
+    shown = [line for line in block.splitlines() if line and not line.startswith("$")]
+    assert len(shown) == 4
+
+    def shape(line: str) -> re.Pattern[str]:
+        # The doc's numbers, players and where the log stops are its game's; the words are replay's.
+        pattern = re.sub(r"\d+", r"\\d+", re.escape(line))
+        pattern = re.sub(r"\b(ann|bob|cid|dee)\b", r"\\w+", pattern)
+        pattern = pattern.replace(r"hands\ reproduced", r"hands?\ reproduced")  # re.escape writes spaces "\ "
+        return re.compile(pattern.replace(r"to\ draw", r"to\ \w+"))
+
+    monkeypatch.chdir(tmp_path)
+    script = "players: [{name: ann, bot: greedy}, {name: bob, bot: greedy}, {name: cid, bot: greedy}, "
+    Path("bots.yaml").write_text(script + "{name: dee, bot: greedy}]\nseed: 7\n", encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(app, ["play", "bots.yaml", "--log", "game.jsonl"]).exit_code == 0
+    lines = Path("game.jsonl").read_text(encoding="utf-8").splitlines()
+    ended = next(index for index, line in enumerate(lines) if json.loads(line)["type"] == "hand_end")
+    record = json.loads(lines[ended])
+    record["scores"]["bob"] += 5
+    edited = [*lines[:ended], json.dumps(record), *lines[ended + 1 :]]
+    Path("edited.jsonl").write_text("\n".join(edited) + "\n", encoding="utf-8")
+    cut = len(lines) // 2
+    Path("crashed.jsonl").write_text("\n".join(lines[:cut]) + "\n" + lines[cut][:20], encoding="utf-8")
+
+    said = {
+        name: runner.invoke(app, ["replay", name]) for name in ("game.jsonl", "edited.jsonl", "crashed.jsonl")
+    }
+    assert said["game.jsonl"].exit_code == 0
+    assert said["edited.jsonl"].exit_code == said["crashed.jsonl"].exit_code == 1
+    printed = [*said["game.jsonl"].output.splitlines(), *said["edited.jsonl"].output.splitlines()]
+    printed += said["crashed.jsonl"].output.splitlines()
+    assert len(printed) == len(shown)
+    for line, out in zip(shown, printed, strict=True):
+        assert shape(line).fullmatch(out), f"formats.md shows {line!r}; replay printed {out!r}"
