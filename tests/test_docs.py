@@ -296,3 +296,14 @@ def test_the_replay_lines_formats_md_shows_are_the_ones_replay_prints(
     assert len(printed) == len(shown)
     for line, out in zip(shown, printed, strict=True):
         assert shape(line).fullmatch(out), f"formats.md shows {line!r}; replay printed {out!r}"
+
+
+def test_the_simulation_page_says_what_every_figure_counts() -> None:
+    # Its table, "here at length" of what --help lists, had left out reshuffles per hand and hands abandoned.
+    from kalooki.figures import figures_of
+
+    rows = table_rows(doc("simulation.md"), "| figure | meaning |")
+    named = {name.strip() for row in rows for name in row[0].split(",")}
+    # A seat's or a bot's figures are one row each: "seat 2: hands won" is "hands won".
+    reported = {figure.label.split(": ")[-1] for figure in figures_of(["greedy", "random"])}
+    assert reported - named == set(), "simulation.md: figures its table does not explain"
