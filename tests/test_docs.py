@@ -307,3 +307,30 @@ def test_the_simulation_page_says_what_every_figure_counts() -> None:
     # A seat's or a bot's figures are one row each: "seat 2: hands won" is "hands won".
     reported = {figure.label.split(": ")[-1] for figure in figures_of(["greedy", "random"])}
     assert reported - named == set(), "simulation.md: figures its table does not explain"
+
+
+def test_every_command_line_the_docs_show_uses_options_its_command_takes() -> None:
+    """`kalooki CMD ... --opt` in a code span or a console line: --opt is one of CMD's own options."""
+    from kalooki_cli.app import app
+    from typer.main import get_command
+
+    commands: dict[str, set[str]] = {}
+    for name, command in get_command(app).commands.items():  # type: ignore[attr-defined]
+        for full, each in [
+            (name, command),
+            *((f"{name} {sub}", c) for sub, c in getattr(command, "commands", {}).items()),
+        ]:
+            commands[full] = {
+                option for param in each.params for option in (*param.opts, *param.secondary_opts)
+            }
+            commands[full] |= {"-h", "--help"}
+    names = "|".join(sorted(commands, key=len, reverse=True))
+    shown = re.compile(rf"kalooki ({names})((?:\s+(?!kalooki\b)[^\s&|;#]+)*)")
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for line in re.findall(r"`([^`\n]+)`", text) + re.findall(r"^\$ (.+)$", text, re.MULTILINE):
+            for match in shown.finditer(line):
+                for option in re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", match.group(2)):
+                    assert option in commands[match.group(1)], (
+                        f"{page.name}: kalooki {match.group(1)} has no {option}"
+                    )
