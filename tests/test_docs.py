@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -212,3 +213,124 @@ def test_the_package_docstring_names_only_what_each_module_holds() -> None:
             holders.append(getattr(module, name, None))
             named += 1
     assert named >= 20
+
+
+OTHER_TOOLS_OPTIONS = {
+    "--host",  # dask scheduler (docs/dask.md)
+    "--no-dashboard",  # dask scheduler
+    "--nworkers",  # dask worker
+    "--nthreads",  # dask worker
+    "--forwarded-allow-ips",  # uvicorn's, which --trust-proxy is likened to (docs/protocol.md)
+    "--no-deps",  # pip wheel (docs/development.md)
+    "--strict",  # mypy
+    "--x",  # the mistyped option a usage error quotes (docs/untrusted-input.md)
+}
+"""Options the pages name that belong to other programs than kalooki and this repository's own tools."""
+
+
+def test_every_option_the_docs_name_is_one_a_command_takes() -> None:
+    # docs/variants.md named `play --hotseat`, which play has never taken: it is --humans.
+    from kalooki_cli.app import app
+    from typer.main import get_command
+
+    def options(command: Any) -> set[str]:
+        named = {name for param in command.params for name in (*param.opts, *param.secondary_opts)}
+        for sub in getattr(command, "commands", {}).values():
+            named |= options(sub)
+        return named
+
+    kalooki = options(get_command(app)) | {"--help"}
+    # The repository's own tools (python -m bench, -m mutate, -m kalooki.rulebook) declare theirs in literals.
+    sources = [*(ROOT / "bench").glob("*.py"), *(ROOT / "mutate").glob("*.py"), ROOT / "cli" / "knob_docs.py"]
+    tools = {
+        name for path in sources for name in re.findall(r"\"(--[a-z][a-z-]*)\"", path.read_text("utf-8"))
+    }
+    for page in PAGES:
+        named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", page.read_text(encoding="utf-8")))
+        unknown = named - kalooki - tools - OTHER_TOOLS_OPTIONS
+        assert unknown == set(), f"{page.name}: no command takes {sorted(unknown)}"
+
+
+def test_the_replay_lines_formats_md_shows_are_the_ones_replay_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/formats.md's three replays (a whole log, one edited, one cut off) in replay's own words."""
+    import json
+
+    from kalooki_cli.app import app
+    from typer.testing import CliRunner
+
+    text = doc("formats.md")
+    block = text[text.index("$ kalooki replay game.jsonl") :].split("```")[0]
+    shown = [line for line in block.splitlines() if line and not line.startswith("$")]
+    assert len(shown) == 4
+
+    def shape(line: str) -> re.Pattern[str]:
+        # The doc's numbers, players and where the log stops are its game's; the words are replay's.
+        pattern = re.sub(r"\d+", r"\\d+", re.escape(line))
+        pattern = re.sub(r"\b(ann|bob|cid|dee)\b", r"\\w+", pattern)
+        pattern = pattern.replace(r"hands\ reproduced", r"hands?\ reproduced")  # re.escape writes spaces "\ "
+        return re.compile(pattern.replace(r"to\ draw", r"to\ \w+"))
+
+    monkeypatch.chdir(tmp_path)
+    script = "players: [{name: ann, bot: greedy}, {name: bob, bot: greedy}, {name: cid, bot: greedy}, "
+    Path("bots.yaml").write_text(script + "{name: dee, bot: greedy}]\nseed: 7\n", encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(app, ["play", "bots.yaml", "--log", "game.jsonl"]).exit_code == 0
+    lines = Path("game.jsonl").read_text(encoding="utf-8").splitlines()
+    ended = next(index for index, line in enumerate(lines) if json.loads(line)["type"] == "hand_end")
+    record = json.loads(lines[ended])
+    record["scores"]["bob"] += 5
+    edited = [*lines[:ended], json.dumps(record), *lines[ended + 1 :]]
+    Path("edited.jsonl").write_text("\n".join(edited) + "\n", encoding="utf-8")
+    cut = len(lines) // 2
+    Path("crashed.jsonl").write_text("\n".join(lines[:cut]) + "\n" + lines[cut][:20], encoding="utf-8")
+
+    said = {
+        name: runner.invoke(app, ["replay", name]) for name in ("game.jsonl", "edited.jsonl", "crashed.jsonl")
+    }
+    assert said["game.jsonl"].exit_code == 0
+    assert said["edited.jsonl"].exit_code == said["crashed.jsonl"].exit_code == 1
+    printed = [*said["game.jsonl"].output.splitlines(), *said["edited.jsonl"].output.splitlines()]
+    printed += said["crashed.jsonl"].output.splitlines()
+    assert len(printed) == len(shown)
+    for line, out in zip(shown, printed, strict=True):
+        assert shape(line).fullmatch(out), f"formats.md shows {line!r}; replay printed {out!r}"
+
+
+def test_the_simulation_page_says_what_every_figure_counts() -> None:
+    # Its table, "here at length" of what --help lists, had left out reshuffles per hand and hands abandoned.
+    from kalooki.figures import figures_of
+
+    rows = table_rows(doc("simulation.md"), "| figure | meaning |")
+    named = {name.strip() for row in rows for name in row[0].split(",")}
+    # A seat's or a bot's figures are one row each: "seat 2: hands won" is "hands won".
+    reported = {figure.label.split(": ")[-1] for figure in figures_of(["greedy", "random"])}
+    assert reported - named == set(), "simulation.md: figures its table does not explain"
+
+
+def test_every_command_line_the_docs_show_uses_options_its_command_takes() -> None:
+    """`kalooki CMD ... --opt` in a code span or a console line: --opt is one of CMD's own options."""
+    from kalooki_cli.app import app
+    from typer.main import get_command
+
+    commands: dict[str, set[str]] = {}
+    for name, command in get_command(app).commands.items():  # type: ignore[attr-defined]
+        for full, each in [
+            (name, command),
+            *((f"{name} {sub}", c) for sub, c in getattr(command, "commands", {}).items()),
+        ]:
+            commands[full] = {
+                option for param in each.params for option in (*param.opts, *param.secondary_opts)
+            }
+            commands[full] |= {"-h", "--help"}
+    names = "|".join(sorted(commands, key=len, reverse=True))
+    shown = re.compile(rf"kalooki ({names})((?:\s+(?!kalooki\b)[^\s&|;#]+)*)")
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for line in re.findall(r"`([^`\n]+)`", text) + re.findall(r"^\$ (.+)$", text, re.MULTILINE):
+            for match in shown.finditer(line):
+                for option in re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", match.group(2)):
+                    assert option in commands[match.group(1)], (
+                        f"{page.name}: kalooki {match.group(1)} has no {option}"
+                    )
