@@ -114,3 +114,21 @@ def test_a_variant_file_with_variant_written_for_extends_is_still_read_as_a_vari
         result.stderr.splitlines()[0]
         == f"{path}:1:1: variant: unknown key 'variant'; did you mean 'extends'?"
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("ann, bob", "players: expected a list, got 'ann, bob': write it in brackets, [ann, bob]"),
+        ('"ann, bob"', "players: expected a list, got 'ann, bob'"),  # quoted: text meant as text
+    ],
+)
+def test_players_written_without_brackets_are_told_to_put_them_in_brackets(
+    players: str, said: str, tmp_path: Path
+) -> None:
+    # `players: ann, bob` was told "expected a list, got 'ann, bob'", and not how a list is written.
+    path = tmp_path / "game.yaml"
+    path.write_text(f"variant: classic\nplayers: {players}\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"{path}:2:10: {said}\n"
