@@ -66,6 +66,19 @@ def _given_after(args: list[str], option: str) -> str | None:
     return None
 
 
+def _spaced_key_value(command: Any, ctx: Any, args: list[str]) -> str | None:
+    """``--set jokers 4`` (a space for the ``=``), which click told only "Got unexpected extra argument
+    (4)": how to write it, for the first option taking ``KEY=VALUE`` given a key alone and a word after."""
+    takes_key_value = {
+        name for param in command.get_params(ctx) if "=" in str(param.metavar or "") for name in param.opts
+    }
+    for index, arg in enumerate(args[:-2]):
+        key, value = args[index + 1], args[index + 2]
+        if arg in takes_key_value and "=" not in key and not value.startswith("-"):
+            return escape_controls(f"write {arg} {key}={value}")
+    return None
+
+
 CLICK_ERROR: type[Exception] = next(
     kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException"
 )
@@ -136,6 +149,9 @@ class PlainCommand(TyperCommand):
                 value = _given_after(given, "--variant") or argument.metavar
                 example = f"{escape_controls(ctx.command_path)} {escape_controls(value)}"
                 error.message = f"No such option: --variant: the variant is the first argument ({example})"  # type: ignore[attr-defined]
+            spaced = _spaced_key_value(self, ctx, given)
+            if str(getattr(error, "message", "")).startswith("Got unexpected extra argument") and spaced:
+                error.message += f": {spaced}"  # type: ignore[attr-defined]
             raise
 
     def invoke(self, ctx: Any) -> Any:

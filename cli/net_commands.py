@@ -46,6 +46,7 @@ from .host_options import (
 )
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .host_watch import DROP_HELP, closed_at_prompt, seat_command, watch_table
+from .narrow import print_then
 from .output import at_terminal
 from .play import console_reader, make_console
 from .shell_words import shell_join
@@ -287,8 +288,8 @@ def run_host(
     console.print(Text(f"  http://{shown}:{actual}/?code={table.code}", style="bold cyan"), soft_wrap=True)
     if everywhere:
         console.print(Text("  (from another network, use the address it knows this machine by)", style="dim"))
-    saved_to = escape_controls(str(save_path))
-    console.print(Text(f"The game is saved after every move to {saved_to}", style="dim"), soft_wrap=True)
+    # As kalooki play says it: a path too long for the line has a line of its own, whole, not broken mid-name.
+    print_then(console, "The game is saved after every move to", str(save_path), "dim")
     if continued is not None:
         tell_continued_log(console, continued)
     try:

@@ -219,8 +219,14 @@ def replay_command(
                 watcher.finish()  # the moves confirmed of a turn the log stops in, or that does not reproduce
     except ReplayError as error:
         message = str(error)
-        if logged is not None and logged.cut_off and re.match(rf"record {logged.given + 1}\b", message):
-            message = logged.cut_off_message()  # the whole records end short of a move: the cut is why
+        # The whole records end short of a move, or there is none (a log cut off in its first line was
+        # said to be "empty"): the cut is why.
+        if (
+            logged is not None
+            and logged.cut_off
+            and re.match(rf"record {logged.given + 1}\b|the log is empty", message)
+        ):
+            message = logged.cut_off_message()
         if message.startswith((f"{log}:1:", "record 1:")):
             message = what_it_is(log, "log") or message
         elif logged is not None:

@@ -35,9 +35,11 @@ from kalooki.yamlio import MAX_BYTES, Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, load_each, print_error, warn_of_builtin_name
 from .completion import complete_knob, complete_variant
+from .help_format import PlainGroup
 from .narrow import natural_width
 from .output import report_console, writes_to_terminal
 from .pager import page
+from .shell_words import shell_word
 
 VariantArgument = Annotated[
     str,
@@ -422,9 +424,27 @@ def _variants_alone(context: typer.Context) -> None:
         list_variants()
 
 
+class _VariantsGroup(PlainGroup):
+    """``kalooki variants classic`` (or ``friday.yaml``) was told only "No such command 'classic'.": a
+    variant where the command goes is told the command that shows it."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if self.get_command(ctx, name) is None and (
+            name in builtin_variant_names() or name.lower().endswith((".yaml", ".yml"))
+        ):
+            shown = escape_controls(name)
+            ctx.fail(
+                f"No such command '{shown}': to see that variant, kalooki variants show {shell_word(shown)}"
+            )
+        return super().resolve_command(ctx, args)
+
+
 def register(app: typer.Typer) -> None:
     app.command(short_help="Check variant files; every error as FILE:LINE:COL.")(validate)
-    variants = typer.Typer(help="List, show and compare variants (alone: list the built-in ones).")
+    variants = typer.Typer(
+        cls=_VariantsGroup, help="List, show and compare variants (alone: list the built-in ones)."
+    )
     variants.callback(invoke_without_command=True)(_variants_alone)
     variants.command("list")(list_variants)
     variants.command()(show)

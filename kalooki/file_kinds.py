@@ -148,16 +148,29 @@ the file is: ``sweep.json``, what the sweep plays, and each of ``cells/``, a cel
 
 
 def is_script_data(data: object) -> bool:
-    """Whether a loaded YAML document is a game script: a mapping with ``hands``, or with a list of
-    ``players`` (a ``--json`` report counts its ``hands`` too, and is no script)."""
+    """Whether a loaded YAML document is a game script: a mapping with ``hands``, with a list of
+    ``players``, or with a ``variant`` and no variant file's key (a ``--json`` report counts its ``hands``
+    too, and is no script)."""
     if not isinstance(data, Mapping):
         return False
     # In any case: a script whose 'Players:' and 'Hands:' were capitalised was read as a variant, and told
     # "unknown key 'Players'; did you mean 'max_players'?" (a knob), not 'players'.
     keys = {key.lower(): key for key in data if isinstance(key, str)}
-    return ("hands" in keys or isinstance(data.get(keys.get("players")), list)) and written_file(
-        data, "script"
-    ) is None
+    return (
+        "hands" in keys or isinstance(data.get(keys.get("players")), list) or _script_lacking_players(keys)
+    ) and written_file(data, "script") is None
+
+
+def _script_lacking_players(keys: Mapping[str, str]) -> bool:
+    """A script's ``variant`` beside other keys none of which a variant file has: a script whose
+    ``players`` is misspelt (``player:``) or left out. Read as a variant, it was told "variant: unknown key
+    'variant'; did you mean 'extends'?" and "player: ... did you mean 'max_players'?"; a variant file
+    with ``variant:`` written for ``extends:`` still holds a knob or a description, and is read as one."""
+    from kalooki.provenance import KEYS as PROVENANCE_KEYS
+    from kalooki.variant import Variant
+
+    variant_keys = {*Variant.model_fields, "extends", *PROVENANCE_KEYS}
+    return "variant" in keys and len(keys) > 1 and not variant_keys & set(keys)
 
 
 def written_file(data: Mapping[str, Any], wanted: str) -> str | None:

@@ -233,6 +233,10 @@ def _message(
     if kind == "extra_forbidden":
         return "unknown field"
     if kind in ("list_type", "tuple_type"):
+        # `players: ann, bob` is one piece of text to YAML: brackets make it the list it was meant as.
+        if plain_text is not None and "," in plain_text:
+            shown = f"[{plain_text}]" if len(plain_text) <= 60 else "[A, B, ...]"
+            return f"expected a list{got}: write it in brackets, {shown}"
         return f"expected a list{got}"
     if kind in ("dict_type", "model_type", "model_attributes_type"):
         return f"expected a mapping{got}"

@@ -575,3 +575,16 @@ def test_a_log_without_its_game_record_first_says_how_it_is_damaged(damage: str)
         if not records
         else f"record 1: a deal record, where {begins}: its first lines are missing or out of order"
     )
+
+
+def test_a_log_cut_off_in_its_first_record_is_said_to_be_cut_off_not_empty(tmp_path: Path) -> None:
+    # It was said to be "the log is empty: a log begins with its 'game' record", of a file that held it, cut.
+    log = tmp_path / "cut.jsonl"
+    write_cut_off(log, bot_log()[:1], 100)
+    assert log.stat().st_size > 0
+    result = runner.invoke(app, ["replay", str(log)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{log}:1: the last record is cut off (the game was stopped while writing it); "
+        "there is no whole record before it\n"
+    )

@@ -75,3 +75,60 @@ def test_a_script_with_its_keys_capitalised_is_told_them_as_a_scripts(tmp_path: 
         f"{path}:2:1: Hands: unknown key 'Hands'; did you mean 'hands'?",
     ]
     assert runner.invoke(app, ["play", str(path), "--json"]).exit_code == 1  # a script's, not a usage error
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (
+            "variant: classic\nplayer: [ann, bob]\n",
+            [
+                "{file}:1:1: players: is required",
+                "{file}:2:1: player: unknown key 'player'; did you mean 'players'?",
+            ],
+        ),
+        ("variant: classic\nseed: 7\n", ["{file}:1:1: players: is required"]),
+    ],
+)
+def test_a_script_with_its_players_misspelt_or_left_out_is_told_so_as_a_scripts(
+    content: str, said: list[str], tmp_path: Path
+) -> None:
+    # Read as a variant, it was told "variant: unknown key 'variant'; did you mean 'extends'?" and
+    # "player: unknown key 'player'; did you mean 'max_players'?": nothing about the script's mistake.
+    path = tmp_path / "game.yaml"
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [line.format(file=path) for line in said]
+
+
+@pytest.mark.parametrize("content", ["variant: classic\njokers: 4\n", "variant: classic\n"])
+def test_a_variant_file_with_variant_written_for_extends_is_still_read_as_a_variant(
+    content: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "friday.yaml"
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert (
+        result.stderr.splitlines()[0]
+        == f"{path}:1:1: variant: unknown key 'variant'; did you mean 'extends'?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("ann, bob", "players: expected a list, got 'ann, bob': write it in brackets, [ann, bob]"),
+        ('"ann, bob"', "players: expected a list, got 'ann, bob'"),  # quoted: text meant as text
+    ],
+)
+def test_players_written_without_brackets_are_told_to_put_them_in_brackets(
+    players: str, said: str, tmp_path: Path
+) -> None:
+    # `players: ann, bob` was told "expected a list, got 'ann, bob'", and not how a list is written.
+    path = tmp_path / "game.yaml"
+    path.write_text(f"variant: classic\nplayers: {players}\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"{path}:2:10: {said}\n"

@@ -367,3 +367,20 @@ def test_closing_a_watching_hosts_table_during_a_game_says_how_to_reopen_it(
         for guest in guests:
             guest.close()
     assert f"{why}: the table is closed, and the game is saved." in said
+
+
+def test_the_hosts_save_path_too_long_for_the_line_has_a_line_of_its_own(tmp_path: Path) -> None:
+    # It was printed after "The game is saved after every move to" on the same line, and broken mid-name
+    # where the terminal ended; kalooki play gives such a path a line of its own, whole, to be copied.
+    terminal, _uri, _code = open_table(tmp_path)
+    try:
+        said = re.search(r"The game is saved after every move to\n  (\S+)\n", terminal.output)
+        assert said is not None, terminal.output
+        save = Path(said.group(1))
+        assert (save.parent, save.name.endswith(".kalooki-save.json")) == (tmp_path / "saves", True)
+        assert len(f"The game is saved after every move to {save}") > 80
+        terminal.type("quit\n")
+        terminal.read_until("The table is closed")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()

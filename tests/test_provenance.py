@@ -322,6 +322,11 @@ def test_the_rulebook_lists_what_the_source_has_that_the_variant_does_not_play(t
     ("line", "message"),
     [
         ("not_played: 5", "list.yaml:2:13: not_played: expected a list, got 5"),
+        (
+            "not_played: the pool, knocking",
+            "list.yaml:2:13: not_played: expected a list, got 'the pool, knocking': write it in brackets, "
+            "[the pool, knocking]",
+        ),
         ('not_played: [""]', "list.yaml:2:14: not_played[0]: must not be empty"),
         (
             "not_played: [ok, 3]",
