@@ -138,6 +138,12 @@ def _unquoted_kind(text: str) -> str:
     return ""
 
 
+def _words_with_commas(text: str) -> bool:
+    """``ann, bob`` or ``7H,8H``: words (no space inside one) between commas."""
+    pieces = [piece.strip() for piece in text.split(",")]
+    return len(pieces) > 1 and all(piece and " " not in piece for piece in pieces)
+
+
 def _message(
     error: Mapping[str, Any], found: bool, value: Any, plain_text: str | None, span: str = ""
 ) -> str:
@@ -233,8 +239,12 @@ def _message(
     if kind == "extra_forbidden":
         return "unknown field"
     if kind in ("list_type", "tuple_type"):
-        # `players: ann, bob` is one piece of text to YAML: brackets make it the list it was meant as.
+        # `players: ann, bob` is one piece of text to YAML: brackets make it the list it was meant as. Words
+        # only: `not_played: knocking, which the text allows` may be one sentence, which brackets would
+        # split in two, and a script's moves (`ann draw stock, ...`) are mappings: a line an item says it.
         if plain_text is not None and "," in plain_text:
+            if not _words_with_commas(plain_text):
+                return f"expected a list{got}: write each item on a line of its own below, after '- '"
             shown = f"[{plain_text}]" if len(plain_text) <= 60 else "[A, B, ...]"
             return f"expected a list{got}: write it in brackets, {shown}"
         return f"expected a list{got}"

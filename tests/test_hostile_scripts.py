@@ -102,7 +102,17 @@ def test_a_script_with_its_players_misspelt_or_left_out_is_told_so_as_a_scripts(
     assert result.stderr.splitlines() == [line.format(file=path) for line in said]
 
 
-@pytest.mark.parametrize("content", ["variant: classic\njokers: 4\n", "variant: classic\n"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "variant: classic\njokers: 4\n",
+        "variant: classic\n",
+        # A knob misspelt is a variant's mistake, told with its did-you-mean, not a script missing players.
+        "variant: classic\nopening_treshold: 40\n",
+        "variant: classic\njoker: 4\n",
+        "variant: classic\nrules:\n  jokers: 4\n",
+    ],
+)
 def test_a_variant_file_with_variant_written_for_extends_is_still_read_as_a_variant(
     content: str, tmp_path: Path
 ) -> None:
@@ -132,3 +142,15 @@ def test_players_written_without_brackets_are_told_to_put_them_in_brackets(
     result = runner.invoke(app, ["play", str(path)])
     assert result.exit_code == 1, result.output
     assert result.stderr == f"{path}:2:10: {said}\n"
+
+
+def test_moves_written_on_one_line_are_told_to_take_a_line_each_not_brackets(tmp_path: Path) -> None:
+    # Told "write it in brackets, [ann draw stock, ann discard 5H]", which then failed as no moves.
+    path = tmp_path / "game.yaml"
+    path.write_text("players: [ann, bob]\nhands:\n  - moves: ann draw stock, ann discard 5H\n", "utf-8")
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"{path}:3:12: hands[0].moves: expected a list, got 'ann draw stock, ann discard 5H': write each "
+        "item on a line of its own below, after '- '\n"
+    )

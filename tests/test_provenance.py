@@ -323,9 +323,15 @@ def test_the_rulebook_lists_what_the_source_has_that_the_variant_does_not_play(t
     [
         ("not_played: 5", "list.yaml:2:13: not_played: expected a list, got 5"),
         (
-            "not_played: the pool, knocking",
-            "list.yaml:2:13: not_played: expected a list, got 'the pool, knocking': write it in brackets, "
-            "[the pool, knocking]",
+            "not_played: pool, knocking",
+            "list.yaml:2:13: not_played: expected a list, got 'pool, knocking': write it in brackets, "
+            "[pool, knocking]",
+        ),
+        (
+            # Texts of several words may be one sentence, which brackets would split: a line an item.
+            "not_played: knocking, which the text allows",
+            "list.yaml:2:13: not_played: expected a list, got 'knocking, which the text allows': write each "
+            "item on a line of its own below, after '- '",
         ),
         ('not_played: [""]', "list.yaml:2:14: not_played[0]: must not be empty"),
         (
