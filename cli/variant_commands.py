@@ -430,8 +430,10 @@ class _VariantsGroup(PlainGroup):
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
-        if self.get_command(ctx, name) is None and (
-            name in builtin_variant_names() or name.lower().endswith((".yaml", ".yml"))
+        if (
+            not ctx.resilient_parsing
+            and self.get_command(ctx, name) is None
+            and (name in builtin_variant_names() or name.lower().endswith((".yaml", ".yml")))
         ):
             shown = escape_controls(name)
             ctx.fail(

@@ -152,6 +152,23 @@ def test_completion_knows_variants_and_knobs() -> None:
 
 
 @needs_script
+@pytest.mark.parametrize("word", ["classic", "friday.yaml"])
+def test_completion_after_a_variant_where_the_variants_command_goes_ends_without_a_traceback(
+    word: str,
+) -> None:
+    # kalooki variants classic <TAB> ended in a traceback: the hint that names `variants show` was a usage
+    # error raised while the shell completed, where click lets a completion read past a mistake.
+    split = f"kalooki variants {word} ".split(" ")
+    env = {
+        "_KALOOKI_COMPLETE": "complete_bash",
+        "COMP_WORDS": " ".join(split),
+        "COMP_CWORD": str(len(split) - 1),
+    }
+    result = kalooki(env=env)
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+@needs_script
 def test_completion_scripts_install_as_typer_provides() -> None:
     bash = shutil.which("bash")
     if bash is None:
