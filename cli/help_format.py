@@ -66,15 +66,17 @@ def _given_after(args: list[str], option: str) -> str | None:
     return None
 
 
-def _spaced_key_value(command: Any, ctx: Any, args: list[str]) -> str | None:
+def _spaced_key_value(command: Any, ctx: Any, args: list[str], extra: str) -> str | None:
     """``--set jokers 4`` (a space for the ``=``), which click told only "Got unexpected extra argument
-    (4)": how to write it, for the first option taking ``KEY=VALUE`` given a key alone and a word after."""
+    (4)": how to write it, for the first option taking ``KEY=VALUE`` given a key alone and then a word
+    that click found extra (``extra``: the words it names, between spaces)."""
     takes_key_value = {
         name for param in command.get_params(ctx) if "=" in str(param.metavar or "") for name in param.opts
     }
+    extras = set(extra.split(" "))
     for index, arg in enumerate(args[:-2]):
         key, value = args[index + 1], args[index + 2]
-        if arg in takes_key_value and "=" not in key and not value.startswith("-"):
+        if arg in takes_key_value and "=" not in key and value in extras and not value.startswith("-"):
             return escape_controls(f"write {arg} {key}={value}")
     return None
 
@@ -149,8 +151,10 @@ class PlainCommand(TyperCommand):
                 value = _given_after(given, "--variant") or argument.metavar
                 example = f"{escape_controls(ctx.command_path)} {escape_controls(value)}"
                 error.message = f"No such option: --variant: the variant is the first argument ({example})"  # type: ignore[attr-defined]
-            spaced = _spaced_key_value(self, ctx, given)
-            if str(getattr(error, "message", "")).startswith("Got unexpected extra argument") and spaced:
+            said = str(getattr(error, "message", ""))
+            extra = re.fullmatch(r"Got unexpected extra argument\S* \((.*)\)", said, re.DOTALL)
+            spaced = extra and _spaced_key_value(self, ctx, given, extra.group(1))
+            if spaced:
                 error.message += f": {spaced}"  # type: ignore[attr-defined]
             raise
 

@@ -589,39 +589,3 @@ def test_an_empty_variant_name_is_said_without_an_empty_place(command: list[str]
     assert code == 1
     assert err.startswith("unknown variant ''; the built-in variants are classic, ")
     assert err.count("\n") == 1
-
-
-@pytest.mark.parametrize(("given", "shown"), [("classic", "classic"), ("a b.yaml", "'a b.yaml'")])
-def test_a_variant_given_to_variants_without_a_command_is_told_the_command_that_shows_it(
-    given: str, shown: str
-) -> None:
-    # It was told only "No such command 'classic'.", as any other word is.
-    result = runner.invoke(app, ["variants", given])
-    assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == (
-        f"Error: No such command '{given}': to see that variant, kalooki variants show {shown}"
-    )
-    assert runner.invoke(app, ["variants", "foo"]).stderr.splitlines()[-1] == "Error: No such command 'foo'."
-
-
-@pytest.mark.parametrize(
-    ("command", "said"),
-    [
-        (
-            "simulate classic --set jokers 4 -n 1",
-            "Got unexpected extra argument(s) (4): write --set jokers=4",
-        ),
-        (
-            "sweep classic --grid opening_threshold 30,40 -n 1",
-            "Got unexpected extra argument(s) (30,40): write --grid opening_threshold=30,40",
-        ),
-        ("simulate classic -n 1 more", "Got unexpected extra argument(s) (more)"),
-    ],
-)
-def test_a_key_and_value_given_with_a_space_for_the_equals_sign_is_told_how_to_write_them(
-    command: str, said: str
-) -> None:
-    # It was told only "Got unexpected extra argument(s) (4)", the value the option had not taken.
-    result = runner.invoke(app, command.split(), prog_name="kalooki")
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr.splitlines()[-1] == f"Error: {said}"
