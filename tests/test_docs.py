@@ -325,7 +325,7 @@ def test_every_command_line_the_docs_show_uses_options_its_command_takes() -> No
             }
             commands[full] |= {"-h", "--help"}
     names = "|".join(sorted(commands, key=len, reverse=True))
-    shown = re.compile(rf"kalooki ({names})((?:\s+(?!kalooki\b)[^\s&|;#]+)*)")
+    shown = re.compile(rf"kalooki ({names})((?:\s+(?!kalooki(?![\w-]))[^\s&|;#]+)*)")
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
         for line in re.findall(r"`([^`\n]+)`", text) + re.findall(r"^\$ (.+)$", text, re.MULTILINE):
