@@ -46,6 +46,10 @@ MAX_TURN_LIMIT = 10**12
 """The largest turn limit a game takes: the most a save holds (any count in it), so every game's save
 reads back."""
 
+LONGEST_SEED = 10**MAX_DIGITS - 1
+"""The largest seed (negated, the smallest) whose save or log can be read back: their JSON reader takes no
+longer number (:data:`~kalooki.jsonio.MAX_DIGITS` digits)."""
+
 HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
 Event = GameEvent
 
@@ -87,7 +91,7 @@ def seed_to_keep(seed: object) -> int | None:
         return None
     if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
         number = operator.index(seed)
-        if abs(number) >= 10**MAX_DIGITS:
+        if abs(number) > LONGEST_SEED:
             size = "over 4,000" if too_long_to_write(number) else f"{len(str(abs(number))):,}"
             raise SetupError(
                 f"a seed of {size} digits: give one of at most {MAX_DIGITS} (a save or a log holds the seed, "

@@ -28,7 +28,7 @@ from kalooki import rules
 from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, check_bot
 from kalooki.cards import Card, CardError, full_pack, parse_card
 from kalooki.engine import FixedDeal, SetupError, overused_cards
-from kalooki.jsonio import MAX_DIGITS
+from kalooki.gamestate import LONGEST_SEED
 from kalooki.loader import MappingOverrides, resolve_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.script_refusals import BOOLEAN_WORDS_PATTERN, REFUSED, take_refusals
@@ -55,8 +55,6 @@ from kalooki.yamlio import (
 
 MAX_BOT_HANDS = 1000
 """A bot-only game that has not ended after this many hands is stopped (a variant where nobody can win)."""
-LONGEST_SEED = 10**MAX_DIGITS - 1
-"""The largest seed (negated, the smallest) whose log can be read back: its reader takes no longer number."""
 
 
 class ScriptError(YamlError):

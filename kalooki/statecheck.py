@@ -29,9 +29,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from kalooki import rules
 from kalooki.cards import JOKER
 from kalooki.dealcheck import deal_problem, first_turn_pile_problem, turn_order_problem, unopened_hand_problem
-from kalooki.gamestate import MAX_TURN_LIMIT
+from kalooki.gamestate import LONGEST_SEED, MAX_TURN_LIMIT
 from kalooki.joker_layers import BY_LAYER
-from kalooki.jsonio import MAX_DIGITS
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
 from kalooki.text import clipped, escape_controls, first_control, lone_surrogate, name_fault, safe_repr
@@ -132,9 +131,10 @@ class _Undo(_Shape):
 
 class _State(_Shape):
     players: Annotated[list[str], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
-    # Any whole number --seed takes: of at most MAX_DIGITS digits, as the JSON reader of a save or a log
-    # bounds it (a state given in code was taken with more, and its save was refused when read back).
-    seed: Annotated[int, Field(gt=-(10**MAX_DIGITS), lt=10**MAX_DIGITS)] | None
+    # Any whole number --seed takes, as the JSON reader of a save or a log bounds it (a state given in code
+    # was taken with more, and its save was refused when read back); bounded past it, so the refusal reads
+    # "less than 1000...", a round number.
+    seed: Annotated[int, Field(gt=-LONGEST_SEED - 1, lt=LONGEST_SEED + 1)] | None
     rng: Annotated[list[Any], Field(min_length=3, max_length=3)]
     hand_number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
     first_seat: Seat
