@@ -161,24 +161,24 @@ def is_script_data(data: object) -> bool:
     ) and written_file(data, "script") is None
 
 
-_SCRIPT_KEYS = frozenset({"variant", "set", "players", "seed", "hands"})
-"""A game script's top-level keys (:class:`kalooki.script.GameScript`'s fields)."""
-
-
 def _script_lacking_players(keys: Mapping[str, str]) -> bool:
     """A script's ``variant`` beside no variant file's key and a script's other key, or a near miss of one: a
     script whose ``players`` is misspelt (``player:``) or left out. Read as a variant, it was told "variant:
     unknown key 'variant'; did you mean 'extends'?" and "player: ... did you mean 'max_players'?". A
     variant file with ``variant:`` written for ``extends:`` holds a knob, a description or a knob's near
     miss (``opening_treshold``), and is read as one, its misspellings suggested."""
-    # Imported here: the loader's keys module reads this one's kinds of file.
+    # Imported here: the loader's keys module reads this one's kinds of file, and the scripts' module loads
+    # variants through it.
     from kalooki.loader_keys import VARIANT_KEYS
-    from kalooki.suggestions import suggest
 
     if "variant" not in keys or not VARIANT_KEYS.isdisjoint(keys):
         return False
-    known = _SCRIPT_KEYS | VARIANT_KEYS
-    return any(key != "variant" and suggest(key, known) in _SCRIPT_KEYS for key in keys)
+    from kalooki.script import GameScript
+    from kalooki.suggestions import suggest
+
+    script_keys = GameScript.model_fields.keys()
+    known = [*script_keys, *VARIANT_KEYS]
+    return any(key != "variant" and suggest(key, known) in script_keys for key in keys)
 
 
 def written_file(data: Mapping[str, Any], wanted: str) -> str | None:
