@@ -48,14 +48,14 @@ class _OverBudget(Exception):
 
 
 def search_big(
-    problem: _Problem, codes: list[int], keep: int, must: Sequence[int], need_points: int | None
+    problem: _Problem, codes: list[int], keep: int, must: Sequence[int], need: int
 ) -> Outcome | None:
     """:func:`kalooki.solver_search.search`'s answer for a large hand, with the arguments as it read
-    them: the naturals some candidate holds (ascending) and ``must`` by card code."""
+    them: the naturals some candidate holds (ascending), ``must`` by card code and ``need``, the opening
+    points still missing as its search counts them."""
     by_suit = _BoundedSearch(problem, codes, keep, must)
     by_rank = _BoundedSearch(problem, sorted(codes, key=_rank_first), keep, must)
-    # The counters as search starts them.
-    need = 0 if need_points is None else 2 * max(need_points, 0) + 1
+    # The cards no candidate holds stay in hand, as search counts them.
     left = min(len(problem.hand) - problem.jokers - by_suit.held, keep)
     budget = FIRST_BUDGET
     while True:

@@ -68,14 +68,14 @@ def search(
         must: Sequence[int] = counted
     else:
         must = _NONE_MUST
+    # need is twice the points still missing, plus 1 until a first new meld is chosen.
+    need = 0 if need_points is None else 2 * max(need_points, 0) + 1
     if len(problem.hand) >= BIG_HAND:
         # Imported here: the large hands' search builds on this module's.
         from kalooki.solver_big import search_big
 
-        return search_big(problem, codes, keep, must, need_points)
+        return search_big(problem, codes, keep, must, need)
     run = _Search(problem, codes, keep, must)
-    # need is twice the points still missing, plus 1 until a first new meld is chosen.
-    need = 0 if need_points is None else 2 * max(need_points, 0) + 1
     # The cards no candidate holds stay in hand, and count toward keep from the start.
     dead = len(problem.hand) - problem.jokers - run.held
     left = min(dead, keep)
