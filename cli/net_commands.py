@@ -33,7 +33,7 @@ from .common import (
     seconds,
     seed_number,
 )
-from .completion import complete_bots
+from .completion import complete_bots, complete_saved_game
 from .host_options import (
     DEFAULT_BOT_PAUSE,
     DEFAULT_BOT_TIME,
@@ -151,6 +151,7 @@ def host(
             parser=file_name,
             metavar="FILE|N",
             help="Reopen a hosted table from its save (a file, or game N of kalooki saves).",
+            autocompletion=complete_saved_game,
         ),
     ] = None,
     log: Annotated[

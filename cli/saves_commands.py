@@ -23,6 +23,7 @@ from kalooki.text import escape_controls
 
 from . import save_lock
 from .common import cli_errors
+from .completion import complete_saved_game
 from .output import report_console
 from .save_lock import Holder, lock_place, open_elsewhere, remove_if_stale
 from .saves import (
@@ -188,6 +189,7 @@ def saves(
             "--remove",
             metavar="N",
             help="Remove one saved game, finished or not (asks first): N as listed, or its file.",
+            autocompletion=complete_saved_game,
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="With --clean or --remove: do not ask.")] = False,

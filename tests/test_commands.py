@@ -199,6 +199,8 @@ def test_completion_offers_the_saved_games_resume_takes(
     assert complete("kalooki resume 2") == ["2"]
     assert complete("kalooki resume o") == [f"open{SAVE_SUFFIX}"]
     assert complete("kalooki resume ./") == []  # none: the shell completes its own file names
+    # The other options that take a game as 'kalooki saves' numbers it.
+    assert complete("kalooki saves --remove ") == complete("kalooki host --resume ") == ["1", "2"]
     zsh = kalooki(env={"_KALOOKI_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "kalooki resume "})
     assert '"1":"classic · you, bob · hand 1, turn 1 · last played ' in zsh.stdout
     assert '"2":"classic · you, bob · over after hand 1, you won · last played ' in zsh.stdout
