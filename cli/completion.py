@@ -1,13 +1,18 @@
-"""Shell completion of the values a person types most: built-in variant names and ``--set`` knobs.
+"""Shell completion of the values a person types most: built-in variant names, ``--set`` knobs, bots'
+names and the saved games ``kalooki resume`` takes.
 
 Typer installs the completion script (``kalooki --install-completion``); these functions are
-the ``autocompletion=`` callbacks of the arguments and options that take a variant or a knob.
+the ``autocompletion=`` callbacks of the arguments and options that take them. When one offers
+nothing, the shell completes file names.
 """
 
 from __future__ import annotations
 
+from kalooki.bots.base import bot_names
+from kalooki.errors import KalookiError
 from kalooki.knob_reference import knob_choices
 from kalooki.loader import builtin_variant_names
+from kalooki.text import escape_controls
 from kalooki.variant import KNOB_NAMES
 
 
@@ -24,3 +29,38 @@ def complete_knob(incomplete: str) -> list[str]:
     if key not in KNOB_NAMES:
         return []
     return [f"{key}={choice}" for choice in knob_choices(key) if choice.startswith(value)]
+
+
+def complete_bots(incomplete: str) -> list[str]:
+    """``--bots``: the bots (plug-ins too) whose names start with what was typed after the last comma,
+    each after the names typed before it (``greedy,ra`` gives ``greedy,random``)."""
+    typed, comma, last = incomplete.rpartition(",")
+    return [f"{typed}{comma}{name}" for name in bot_names() if name.startswith(last)]
+
+
+def complete_saved_game(incomplete: str) -> list[tuple[str, str]]:
+    """``kalooki resume``: the saved games' numbers as ``kalooki saves`` lists them, each with its line
+    there as help, and the names of the saves in the saves folder (``resume`` takes them from any folder);
+    nothing (so the shell completes file names) when none starts with what was typed, or the saves cannot
+    be listed. It reads no more than ``kalooki saves`` does."""
+    from .saves import SaveEntry, all_saves, saves_dir
+    from .saves_commands import describe, shown_path
+
+    try:
+        entries = all_saves()
+        folder = saves_dir()
+        offered: list[tuple[str, SaveEntry]] = []
+        if incomplete.isdigit() or not incomplete:
+            offered = [(str(number), entry) for number, entry in enumerate(entries, start=1)]
+        if incomplete:  # named only once something is typed: alone, the numbers stand for them
+            # A save elsewhere is shown by its whole path, which the shell's own file names complete.
+            offered += [
+                (entry.path.name, entry)
+                for entry in entries
+                if shown_path(entry.path, folder) == entry.path.name
+            ]
+        return [
+            (word, escape_controls(describe(entry))) for word, entry in offered if word.startswith(incomplete)
+        ]
+    except (KalookiError, OSError):  # a completion never ends in a traceback
+        return []

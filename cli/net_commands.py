@@ -33,6 +33,7 @@ from .common import (
     seconds,
     seed_number,
 )
+from .completion import complete_bots, complete_saved_game
 from .host_options import (
     DEFAULT_BOT_PAUSE,
     DEFAULT_BOT_TIME,
@@ -101,7 +102,13 @@ def host(
         ),
     ] = None,
     bots: Annotated[
-        str | None, typer.Option("--bots", metavar="BOT,BOT,...", help="The bots for seats nobody takes.")
+        str | None,
+        typer.Option(
+            "--bots",
+            metavar="BOT,BOT,...",
+            help="The bots for seats nobody takes.",
+            autocompletion=complete_bots,
+        ),
     ] = None,
     name: NameOption = "host",
     watch: Annotated[bool, typer.Option("--watch", help="Only serve the table; do not play.")] = False,
@@ -144,6 +151,7 @@ def host(
             parser=file_name,
             metavar="FILE|N",
             help="Reopen a hosted table from its save (a file, or game N of kalooki saves).",
+            autocompletion=complete_saved_game,
         ),
     ] = None,
     log: Annotated[

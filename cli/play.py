@@ -32,7 +32,7 @@ from .common import (
     seed_number,
     typed_words,
 )
-from .completion import complete_variant
+from .completion import complete_bots, complete_saved_game, complete_variant
 from .shell_words import shell_join
 from .turn_log import refuse_a_written_log, refuse_one_file
 
@@ -155,6 +155,7 @@ def play(
         typer.Option(
             "--bots",
             metavar="BOT,BOT,...",
+            autocompletion=complete_bots,
             help=(
                 "The bots' kinds, seat by seat (default greedy); fewer names than bot seats repeat in "
                 "turn, so one name fills the table."
@@ -402,6 +403,7 @@ def resume(
             parser=named,
             metavar="N|FILE",
             help="A save file, or a game's number in 'kalooki saves' (default: the latest unfinished game).",
+            autocompletion=complete_saved_game,
             show_default=False,
         ),
     ] = None,

@@ -19,6 +19,7 @@ from kalooki.simulate import MAX_GAMES, duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
 from .common import at_least, counted, fail, named, print_error
+from .completion import complete_bots
 from .output import check_output_file
 from .saves import write_atomically
 from .stop_signals import STOPPING_SIGNALS, Terminated
@@ -49,6 +50,7 @@ BotsOption = Annotated[
     typer.Option(
         "--bots",
         metavar="BOT[,BOT...]",
+        autocompletion=complete_bots,
         help="The bot in each seat, comma-separated (one name fills every seat). Default: greedy.",
     ),
 ]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +23,7 @@ from kalooki.text import escape_controls
 
 from . import save_lock
 from .common import cli_errors
+from .completion import complete_saved_game
 from .output import report_console
 from .save_lock import Holder, lock_place, open_elsewhere, remove_if_stale
 from .saves import (
@@ -61,8 +63,13 @@ def where_it_stands(game: Game) -> str:
 
 def describe(entry: SaveEntry) -> str:
     """variant · players · where the game stands · last played."""
+    return f"{what_it_is(entry)} · last played {last_played(entry)}"
+
+
+def what_it_is(entry: SaveEntry) -> str:
+    """variant · players · where the game stands (or why it cannot be resumed)."""
     if entry.save is None:
-        return f"cannot be resumed: {entry.problem} · last played {last_played(entry)}"
+        return f"cannot be resumed: {entry.problem}"
     game = entry.save.game
     table = "hosted table · " if entry.hosted else ""
     players = ", ".join(game.players)
@@ -73,7 +80,7 @@ def describe(entry: SaveEntry) -> str:
         where = where_it_stands(game)
         if open_elsewhere(entry.path):
             where += " · open in another kalooki now"
-    return f"{table}{game.variant.name} · {players} · {where} · last played {last_played(entry)}"
+    return f"{table}{game.variant.name} · {players} · {where}"
 
 
 def passed_over(latest: Latest) -> str | None:
@@ -145,9 +152,26 @@ def print_saves(console: Console, entries: list[SaveEntry], folder: Path, first:
         line = Table.grid(padding=(0, 2))
         line.add_column(width=width, justify="right", style="bold cyan", no_wrap=True)
         line.add_column()
-        line.add_row(str(number), Text(describe(entry)))
+        line.add_row(str(number), _date_kept_whole(entry, console.width - width - 2))
         console.print(line)
         console.print(Text(" " * (width + 2) + shown_path(entry.path, folder), style="dim"), soft_wrap=True)
+
+
+def _date_kept_whole(entry: SaveEntry, width: int) -> Text:
+    """The game's description in lines of ``width`` cells, broken at its spaces as rich breaks them but
+    never inside ``last played 2026-12-07 23:45`` while a line holds it whole, and never between the
+    date and its time: rich's own wrapping split "2026-12-07" from "23:45" at some widths."""
+    date_time = last_played(entry)
+    when = f"last played {date_time}"
+    units = [*what_it_is(entry).split(" "), "·"]
+    units += [when] if cell_len(when) <= width else ["last", "played", date_time]
+    lines = [units[0]]
+    for unit in units[1:]:
+        if cell_len(lines[-1]) + 1 + cell_len(unit) <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append(unit)
+    return Text("\n".join(lines))
 
 
 def saves(
@@ -165,6 +189,7 @@ def saves(
             "--remove",
             metavar="N",
             help="Remove one saved game, finished or not (asks first): N as listed, or its file.",
+            autocompletion=complete_saved_game,
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="With --clean or --remove: do not ask.")] = False,

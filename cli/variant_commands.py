@@ -435,9 +435,11 @@ class _VariantsGroup(PlainGroup):
             and self.get_command(ctx, name) is None
             and (name in builtin_variant_names() or name.lower().endswith((".yaml", ".yml")))
         ):
+            # Quoted as every message quotes a name, control characters spelt out; the command to type
+            # spells the name as bash reads it back (the quoted one's "\x1b" read back as four letters).
             shown = escape_controls(name)
             ctx.fail(
-                f"No such command '{shown}': to see that variant, kalooki variants show {shell_word(shown)}"
+                f"No such command '{shown}': to see that variant, kalooki variants show {shell_word(name)}"
             )
         return super().resolve_command(ctx, args)
 

@@ -64,6 +64,16 @@ def another_kind(found: FileKind, wanted: FileKind, shown: str) -> str:
     return f"this is {name}, not a {wanted}: {use_it_with(verb, f'{command} {shown}')}"
 
 
+def another_kind_of_base(found: FileKind, shown: str, key: str) -> str:
+    """For a file of kind ``found`` named where a variant is extended (``key``: ``extends``, or a game
+    script's ``variant``): what it is, what ``key`` takes, and the command that takes the file."""
+    name, verb, command = _KINDS[found]
+    return (
+        f"{shown} is {name}, not a variant file: {key} takes a built-in variant's name or a variant file; "
+        + use_it_with(verb, f"{command} {shown}")
+    )
+
+
 def game_file_kind(path: str | Path) -> FileKind | None:
     """ "save", "table" or "log" for a file that is one (read by its format field), else None."""
     found = json_file_format(path)

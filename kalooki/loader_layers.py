@@ -19,7 +19,13 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
-from kalooki.file_kinds import not_a_variant_message
+from kalooki.file_kinds import (
+    FileKind,
+    another_kind_of_base,
+    game_file_kind,
+    is_script_data,
+    not_a_variant_message,
+)
 from kalooki.loader_keys import (
     field_problems,
     may_be_variant_text,
@@ -155,6 +161,11 @@ def _cycle(chain: tuple[tuple[Path, str], ...], base_path: Path, base_display: s
     return " -> ".join([name for _, name in chain[resolved_chain.index(target) :]] + [base_display])
 
 
+def _named_by(base_of: Location) -> str:
+    """The key that names a base: ``extends`` (``extends[1]`` in a list), or a game script's ``variant``."""
+    return base_of.key.partition("[")[0] or "extends"
+
+
 @dataclass
 class _FileResult:
     layer: _Layer | None
@@ -200,7 +211,9 @@ class _Resolver:
             return self.done[key]
         if document is None:
             document, recovered = self._read(path, display, base_of)
-        if document is None or (base_of is not None and self._not_a_variant(document, display, base_of)):
+        if document is None or (
+            base_of is not None and self._not_a_variant(path, document, display, base_of)
+        ):
             self.done[key] = _FileResult(None, None)
             return self.done[key]
         chain = (*chain, (key, display))
@@ -273,6 +286,10 @@ class _Resolver:
             if unread and base_of is not None:
                 reasons = "; ".join(item.message for item in error.diagnostics)
                 self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
+            elif base_of is not None and (kind := game_file_kind(path)) is not None:  # a log is no YAML
+                self.diagnostics.append(
+                    base_of.error(another_kind_of_base(kind, display, _named_by(base_of)))
+                )
             elif base_of is not None and not may_be_variant_text(path):
                 # YAML's syntax errors quote the lines they stop at: a base that is another kind of file
                 # (a .yaml link to a password file, say) is named, its lines not echoed.
@@ -282,12 +299,17 @@ class _Resolver:
                 self.diagnostics.extend(said)
             return None, ()
 
-    def _not_a_variant(self, document: YamlDocument, display: str, base_of: Location) -> bool:
-        if not not_a_variant(document):
+    def _not_a_variant(self, path: Path, document: YamlDocument, display: str, base_of: Location) -> bool:
+        """Whether a base is no variant file, said in one line at ``base_of``, its keys never echoed: a game
+        script, a save or a log by what it is (looked for only then: a variant's base is read no more)."""
+        script = is_script_data(document.data)
+        if not script and not not_a_variant(document):
             return False
-        self.diagnostics.append(
-            base_of.error(f"{display} is not a variant file: none of its keys is a variant's")
-        )
+        kind: FileKind | None = "script" if script else game_file_kind(path)
+        said = f"{display} is not a variant file: none of its keys is a variant's"
+        if kind is not None:
+            said = another_kind_of_base(kind, display, _named_by(base_of))
+        self.diagnostics.append(base_of.error(said))
         return True
 
     @staticmethod

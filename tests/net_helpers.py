@@ -308,3 +308,26 @@ def says_reopen(output: str, command: str) -> bool:
     with:" on its line when the two fit the console's width, else alone on the next, indented (as the
     play screen's say_then prints a command; a deep temporary folder makes it the next)."""
     return re.search(rf"Reopen it with:(?: |\n  ){re.escape(command)}\n", output) is not None
+
+
+def play_whole_game(players: list[Player]) -> dict[int, dict[str, Any]]:
+    """Each player plays its seat in a thread of its own until the game is over: the last view of each."""
+    results: dict[int, dict[str, Any]] = {}
+
+    def run(player: Player) -> None:
+        results[player.seat] = player.play_until_over()
+
+    threads = [threading.Thread(target=run, args=(player,)) for player in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return results
+
+
+def seat_four(host_uri: str, code: str) -> list[Player]:
+    """Four players, p0 to p3, seated at the table: the game starts."""
+    players = [Player(host_uri) for _ in range(4)]
+    for index, player in enumerate(players):
+        player.join(code, name=f"p{index}")
+    return players

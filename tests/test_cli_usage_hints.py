@@ -6,6 +6,8 @@ import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
+from kalooki.text import has_controls
+
 runner = CliRunner()
 
 
@@ -20,6 +22,23 @@ def test_a_variant_given_to_variants_without_a_command_is_told_the_command_that_
         f"Error: No such command '{given}': to see that variant, kalooki variants show {shown}"
     )
     assert runner.invoke(app, ["variants", "foo"]).stderr.splitlines()[-1] == "Error: No such command 'foo'."
+
+
+@pytest.mark.parametrize(
+    ("given", "quoted", "typed"),
+    [("\x1bX.yml", "\\x1bX.yml", "$'\\EX.yml'"), ("tab\there.yaml", "tab\\there.yaml", "$'tab\\there.yaml'")],
+)
+def test_a_variant_file_named_with_a_control_character_is_told_a_command_that_can_be_typed(
+    given: str, quoted: str, typed: str
+) -> None:
+    # The command was 'kalooki variants show '\x1bX.yml'': the name as quoted, which bash reads back as a
+    # backslash, an x, a 1 and a b.
+    result = runner.invoke(app, ["variants", given])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: No such command '{quoted}': to see that variant, kalooki variants show {typed}"
+    )
+    assert not has_controls(result.stderr.replace("\n", ""))  # none reaches the terminal
 
 
 @pytest.mark.parametrize(

@@ -16,12 +16,16 @@ from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
+from kalooki_cli.completion import complete_bots
 from kalooki_cli.output import TrimmedLines
+from test_saves import saved_game
 from typer.testing import CliRunner
 
+from kalooki.bots.base import bot_names
 from kalooki.loader import builtin_variant_names, load_variant
 from kalooki.resources import schemas_dir
 from kalooki.rulebook import render_rulebook
+from kalooki.savegame import SAVE_SUFFIX
 from kalooki.variant import KNOB_NAMES, Variant
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
@@ -125,11 +129,18 @@ def test_help_writes_metavars_a_person_reads() -> None:
     assert "interactive" in result.output
 
 
-def complete(words: str) -> list[str]:
+def complete(words: str, env: dict[str, str] | None = None) -> list[str]:
     """What bash completion offers after ``words`` (the last word is the one being completed)."""
     split = words.split(" ")
-    env = {"_KALOOKI_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(split) - 1)}
-    return kalooki(env=env).stdout.split()
+    env = {
+        **(env or {}),
+        "_KALOOKI_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(split) - 1),
+    }
+    result = kalooki(env=env)
+    assert (result.returncode, result.stderr) == (0, ""), words
+    return result.stdout.split()
 
 
 @needs_script
@@ -149,6 +160,53 @@ def test_completion_knows_variants_and_knobs() -> None:
     assert complete("kalooki variants diff classic rom") == ["romanian"]
     assert complete("kalooki variants diff classic classic --set-a elim") == ["elimination="]
     assert complete("kalooki validate kaluki") == ["kaluki-51"]
+
+
+@needs_script
+def test_completion_knows_the_bots_after_each_comma() -> None:
+    # --bots completed nothing: a bot's name had to be known, and spelt, from 'kalooki play -h'.
+    names = bot_names()
+    assert complete("kalooki play --bots gr") == ["greedy"]
+    assert complete("kalooki play --bots greedy,ra") == ["greedy,random"]
+    assert complete("kalooki simulate classic --bots ") == names
+    assert complete("kalooki sweep --bots greedy,") == [f"greedy,{name}" for name in names]
+    assert complete("kalooki host --bots random,greedy,e") == ["random,greedy,expert"]
+    assert complete("kalooki play --bots nosuch,") == [f"nosuch,{name}" for name in names]
+
+
+def test_bot_completion_offers_the_plug_ins_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    from kalooki.bots import base
+
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    plug_in = EntryPoint("grumpy", "kalooki.bots:GreedyBot", base.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(base, "entry_points", lambda group: [plug_in])
+    assert complete_bots("random,gr") == ["random,greedy", "random,grumpy"]
+
+
+@needs_script
+def test_completion_offers_the_saved_games_resume_takes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # kalooki resume <TAB> offered only the file names where the shell stood, not the games 'kalooki saves'
+    # numbers; in zsh and fish each number comes with its line from 'kalooki saves'.
+    home = tmp_path / "home"
+    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    saved_game(home / "saves" / f"open{SAVE_SUFFIX}", finished=False, seed=2)
+    saved_game(home / "saves" / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    assert complete("kalooki resume ") == ["1", "2"]
+    assert complete("kalooki resume 2") == ["2"]
+    assert complete("kalooki resume o") == [f"open{SAVE_SUFFIX}"]
+    assert complete("kalooki resume ./") == []  # none: the shell completes its own file names
+    # The other options that take a game as 'kalooki saves' numbers it.
+    assert complete("kalooki saves --remove ") == complete("kalooki host --resume ") == ["1", "2"]
+    zsh = kalooki(env={"_KALOOKI_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "kalooki resume "})
+    assert '"1":"classic · you, bob · hand 1, turn 1 · last played ' in zsh.stdout
+    assert '"2":"classic · you, bob · over after hand 1, you won · last played ' in zsh.stdout
+    # Saves that cannot be listed (a file where the saves folder goes): nothing offered, and no traceback.
+    (tmp_path / "file").write_text("")
+    assert complete("kalooki resume ", {"KALOOKI_HOME": str(tmp_path / "file")}) == []
 
 
 @needs_script

@@ -1,21 +1,19 @@
-"""Hot-seat: two people at one terminal, a pass screen between their turns, and resume seating both."""
+"""Hot-seat: two people at one terminal, taking turns against bots or each other: who plays, the names
+shown, the end of a hand told to everyone, a person out of the game (the pass screen between their
+turns: test_hotseat_pass_screen.py; saved and resumed: test_hotseat_resume.py)."""
 
 from __future__ import annotations
 
 import io
-import json
 import random
 import re
 import shlex
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
 from kalooki_cli.hotseat import HotSeatGame, hotseat_session, saved_humans
 from kalooki_cli.interactive import scripted_input, seat_names, suggest_turn
-from kalooki_cli.play import resume_game
-from kalooki_cli.render import COMMANDS
 from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
 from typer.testing import CliRunner
@@ -76,142 +74,6 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     assert loaded.session.human_seat == 0
     assert loaded.session.bots == {1: "greedy", 2: "greedy"}
     assert loaded.game.hands[0] != game.hands[0] or loaded.game.turn_number == game.turn_number
-
-
-class TerminalFile(io.StringIO):
-    """What a terminal is sent: a file that is a terminal (FORCE_COLOR alone does not make one)."""
-
-    def isatty(self) -> bool:
-        return True
-
-
-def terminal_transcript(resume_note: str | None = None) -> str:
-    """What a terminal is sent when ann plays a turn and passes the keyboard to bob, who quits."""
-    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12)
-    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
-    out = TerminalFile()
-    console = Console(file=out, width=80, force_terminal=True, color_system=None, highlight=False)
-    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "", "quit"]
-    read_line = scripted_input(lines, console)
-    loop = HotSeatGame(game, session, [0, 1], console=console, read_line=read_line, save_path=None)
-    loop.resume_note = resume_note
-    assert loop.run() == 0
-    return out.getvalue()
-
-
-def test_the_pass_screen_erases_the_last_hand_from_the_scrollback_too() -> None:
-    text = terminal_transcript()
-    start = text.rindex("Your hand", 0, text.index("Pass to bob"))  # ann's hand, the last before bob's turn
-    between = text[start : text.index("Pass to bob")]
-    assert "\x1b[2J" in between  # the screen,
-    assert "\x1b[3J" in between  # and the lines scrolled off it
-
-
-def test_the_pass_screen_erases_the_hand_but_keeps_the_introduction() -> None:
-    text = terminal_transcript()
-    for passed in ("Pass to ann", "Pass to bob"):
-        before = text[: text.index(passed)]
-        # What the terminal still holds, on the screen and above it, once the last erase is done.
-        kept = before[before.rindex("\x1b[3J") :]
-        assert "At this terminal: ann, bob, against cid (greedy bot)." in kept
-        assert "Type help for the commands, hint for a suggestion, quit to stop." in kept
-        assert "Your hand" not in kept
-    assert "Your hand" in text[text.index("Pass to ann") : text.index("Pass to bob")]
-
-
-def test_the_pass_screen_keeps_why_resume_took_this_game() -> None:
-    # kalooki resume's note of the newer games it passed over was printed before the game, and the first
-    # pass screen's erase took it away with the scrollback: it is part of the introduction now.
-    note = "Game 1 (the latest) is open in another kalooki now: resuming game 2."
-    text = terminal_transcript(note)
-    assert text.index(note) < text.index("At this terminal: ann, bob")
-    for passed in ("Pass to ann", "Pass to bob"):
-        before = text[: text.index(passed)]
-        assert note in before[before.rindex("\x1b[3J") :]
-    assert note not in terminal_transcript()
-
-
-def hot_seat_save(folder: Path, players: list[str], typed: list[str]) -> Path:
-    """The save of a hot-seat game (seed 4) of ann and bob at the keyboard, any others greedy bots,
-    after the lines ``typed``."""
-    game = Game(load_variant("classic"), players, seed=4)
-    session = hotseat_session(game, [0, 1], dict.fromkeys(range(2, len(players)), "greedy"), "classic")
-    save = folder / "hot.kalooki-save.json"
-    console = Console(file=io.StringIO(), width=80)
-    HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(typed), save_path=save,
-        write_save=write_save,
-    ).run()  # fmt: skip
-    return save
-
-
-def test_a_hot_seat_save_says_when_it_was_saved(tmp_path: Path) -> None:
-    # Hot-seat saves had saved_at "" (kalooki saves fell back on the file's time).
-    before = datetime.now(UTC).replace(microsecond=0)
-    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
-    saved_at = json.loads(save.read_text(encoding="utf-8"))["session"]["saved_at"]
-    assert before <= datetime.fromisoformat(saved_at) <= datetime.now(UTC)
-
-
-def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "quit"])
-    monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
-    assert resume_game(str(save), fast=True) == 0
-    shown = capsys.readouterr().out
-    assert "Pass to ann — press Enter" in shown
-    assert "Resuming the game. At this terminal: ann, bob (hand 1, turn 1)." in shown
-    assert "Resuming your game" not in shown  # both are "you", in turn
-
-
-def test_save_file_moves_a_hot_seat_game_there_and_saves_and_resume_find_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # save FILE copied the game: the first save stayed in the saves folder, FILE was listed nowhere, and
-    # resume opened the stale copy (as did a game started with --save FILE, never listed).
-    home = tmp_path / "home"
-    monkeypatch.setenv("KALOOKI_HOME", str(home))
-    friday, saturday = tmp_path / "friday.json", tmp_path / "saturday.json"
-    runner = CliRunner()
-    arguments = ["play", "--humans", "ann,bob", "--seed", "4", "--fast"]
-    result = runner.invoke(app, arguments, input=f"save {friday}\n\nquit\ny\n")
-    assert result.exit_code == 0, result.output
-    assert friday.is_file()
-    assert not list((home / "saves").glob("*"))  # the game moved: nothing left behind
-    result = runner.invoke(app, [*arguments, "--save", str(saturday)], input="quit\ny\n")
-    assert result.exit_code == 0, result.output
-    listed = runner.invoke(app, ["saves"]).output
-    assert str(friday) in listed
-    assert str(saturday) in listed
-
-
-def test_a_hot_seat_game_resumed_after_a_draw_marks_the_card_drawn(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # A game against bots resumed after the draw marks the card drawn (9♣*); a hot-seat one lost it.
-    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
-    assert read_save(save).game.turn.drawn_card is not None
-    monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
-    assert resume_game(str(save), fast=True) == 0
-    hands = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Your hand (14)")]
-    assert hands, "no hand shown"
-    assert "*" in hands[-1]
-
-
-def test_a_resumed_hot_seat_game_heads_a_first_turn_as_the_first(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Resumed before bob's first turn, the pass screen told him "Since your last turn:".
-    save = hot_seat_save(tmp_path, ["ann", "bob", "cid"], ["", "ds", "quit"])
-    hand = read_save(save).game.hands[0]
-    discard = format_card(next(card for card in hand if card != 52))
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {discard}\n\nds\nquit\n"))
-    assert resume_game(str(save), fast=True) == 0
-    shown = capsys.readouterr().out
-    bob = shown[shown.index("Pass to bob") :]
-    assert "Before your first turn:" in bob
-    assert "Since your last turn:" not in bob
 
 
 def test_names_that_look_like_markup_are_shown_as_they_are(
@@ -323,88 +185,6 @@ def test_the_end_of_a_hand_is_told_to_everyone_at_the_terminal_not_to_who_played
     assert "(you)" not in end
 
 
-def test_a_line_typed_at_the_pass_screen_is_not_taken_for_enter(tmp_path: Path) -> None:
-    # Ann typed quit at "Pass to bob": the line was thrown away as if it were Enter, and bob's whole hand
-    # came up in front of her. Only Enter passes the keyboard; quit, score and the like work as at the prompt.
-    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
-    session = hotseat_session(game, [0, 1], {}, "classic")
-    out = io.StringIO()
-    console = Console(file=out, width=200, color_system=None, highlight=False)
-    save = tmp_path / "hs2.json"
-    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "ds", "score", "quit"]
-    loop = HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=save,
-        write_save=write_save,
-    )  # fmt: skip
-    assert loop.run() == 0
-    text = out.getvalue()
-    passed = [line.rstrip() for line in text[text.index("Pass to bob") :].splitlines()]
-    assert passed == [
-        "Pass to bob — press Enter (or score, save, rules, help, quit)",
-        "ds",
-        "✗ press Enter when bob has the keyboard, or type score, save, rules, help or quit",
-        "score",
-        "",
-        "  hand   ann   bob",
-        " ─────────────────",
-        " total     0     0",
-        "",
-        "Scoring: losers add their cards' value; the game ends at 150; lowest total wins.",
-        "Pass to bob — press Enter (or score, save, rules, help, quit)",
-        "quit",
-        f"Stopped: the game is saved in {save}",
-        f"Continue it with: kalooki resume {save}",
-    ]
-    # Bob's turn never began: resumed, the keyboard is passed to him again.
-    loaded = read_save(save).game
-    assert (loaded.current, loaded.phase, loaded.turn_number) == (1, "draw", 2)
-
-
-def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_everyone(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Stopped at "Press Enter to deal hand 2", kalooki resume showed only the score sheet.
-    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=8)
-    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
-    save = tmp_path / "hs.json"
-
-    def the_hint_until_the_hand_ends(prompt: str) -> str:
-        if prompt.startswith("Press Enter"):
-            raise EOFError
-        return format_move(suggest_turn(game).actions[0]) if prompt else ""  # Enter at each pass screen
-
-    out = io.StringIO()
-    console = Console(file=out, width=80, color_system=None, highlight=False)
-    HotSeatGame(
-        game, session, [0, 1], console=console, read_line=the_hint_until_the_hand_ends, save_path=save,
-        write_save=write_save,
-    ).run()  # fmt: skip
-    assert game.phase == "hand_over"
-    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    assert resume_game(str(save), fast=True) == 0
-    lines = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
-    start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
-    shown = [
-        "──────────────────────────────── Hand 1 is over ────────────────────────────────",
-        "bob went out.",
-        "Not Kalooki: bob had melded in an earlier turn; Kalooki is the whole hand laid",
-        "in one turn, nothing laid before.",
-        "",
-        " player             cards left   points   this hand   total",
-        " ──────────────────────────────────────────────────────────",
-        " ann                7♣ 7♦            14         +14      14",
-        " bob                -                 0           0       0",
-        " cid (greedy bot)   4♣                4          +4       4",
-        "",
-    ]
-    prompt = "Press Enter to deal hand 2 (or score, save, rules, help, quit): "
-    assert lines[start : start + len(shown)] == shown
-    assert lines[start + len(shown)].startswith(prompt)
-    played = [line.rstrip() for line in out.getvalue().splitlines()]
-    end = played.index(shown[0])
-    assert played[end : end + len(shown)] == shown  # as everyone read it before the stop
-
-
 def test_one_person_out_of_the_game_is_not_offered_to_skip_the_others_turns() -> None:
     # Bob went out of the game while ann played on: he was asked "You are out of the game. Press Enter to
     # watch the rest, or type skip ...", and skip stopped the game with a traceback (KeyError) at ann's turn.
@@ -433,142 +213,6 @@ def test_one_person_out_of_the_game_is_not_offered_to_skip_the_others_turns() ->
     assert "▶ ann (you)" in text[bob_out:ann_out]
     assert "Pass to ann" not in text[bob_out:ann_out]
     assert "Pass to bob" not in text[bob_out:]
-
-
-@pytest.mark.parametrize("humans", [[0, 9], [1, 2], [0, 0], [0, -1], [0, True], [1, 0], "ann,bob", [0]])
-def test_a_save_whose_peoples_seats_were_edited_is_refused(tmp_path: Path, humans: object) -> None:
-    # [0, 9] and [1, 2] ended the resume in an IndexError; [0, 0] and [0, True] were resumed as they were.
-    import json
-
-    from kalooki.savegame import save_checksum
-
-    game = Game(load_variant("classic"), ["ann", "bob"], seed=4)
-    save = tmp_path / "hot.kalooki-save.json"
-    HotSeatGame(
-        game, hotseat_session(game, [0, 1], {}, "classic"), [0, 1], console=Console(file=io.StringIO()),
-        read_line=scripted_input(["", "quit"]), save_path=save, write_save=write_save,
-    ).run()  # fmt: skip
-    document = json.loads(save.read_text(encoding="utf-8"))
-    document["session"]["humans"] = humans
-    document["checksum"] = save_checksum(document["session"], document["game"])
-    save.write_text(json.dumps(document), encoding="utf-8")
-    before = save.read_bytes()
-    result = CliRunner().invoke(app, ["resume", str(save)], input="\nquit\n")
-    assert result.exit_code == 1
-    shown = json.dumps(humans)
-    assert result.stderr.splitlines() == [
-        f"{save}: the save is damaged: its session is invalid (the people's seats {shown} are not two or "
-        "more seats of this 2-player table, each once, the first the player's)"
-    ]
-    assert save.read_bytes() == before
-
-
-def at_the_pass_to_bob(tmp_path: Path, typed: list[str]) -> tuple[HotSeatGame, str]:
-    """Ann's first turn (a draw and a discard), then ``typed`` at the screen that passes to bob: the game
-    and what the terminal showed."""
-    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
-    out = io.StringIO()
-    console = Console(file=out, width=200, color_system=None, highlight=False)
-    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", *typed]
-    loop = HotSeatGame(
-        game, hotseat_session(game, [0, 1], {}, "classic"), [0, 1], console=console,
-        read_line=scripted_input(lines, console), save_path=tmp_path / "hs.json", write_save=write_save,
-    )  # fmt: skip
-    assert loop.run() == 0
-    return loop, out.getvalue()
-
-
-def test_help_at_the_pass_screen_lists_the_commands_that_work_there(tmp_path: Path) -> None:
-    # It listed the moves, undo, hint and look, each of which the pass screen then refused.
-    _, text = at_the_pass_to_bob(tmp_path, ["help", "quit"])
-    shown = text[text.index("Pass to bob") : text.index("Cards: ")].splitlines()
-    assert [line.split("  ")[0] for line in shown] == [
-        "Pass to bob — press Enter (or score, save, rules, help, quit)",
-        "help",
-        "Commands",
-        "score | scores | totals",
-        "rules | rulebook",
-        "save [FILE]",
-        "help [COMMAND] | h | ?",
-        "quit | q | exit",
-    ]
-
-
-def test_the_pass_screen_takes_every_command_its_help_lists_and_refuses_every_other(tmp_path: Path) -> None:
-    # The help at a pause and the pass screen's refusal were read from two lists: a command one of them
-    # left out and the other took (or listed and then refused) sent a person back and forth.
-    loop, text = at_the_pass_to_bob(tmp_path, ["help"])
-    listed = [
-        line.split("  ")[0] for line in text[text.index("Commands\n") : text.index("Cards: ")].splitlines()
-    ]
-    elsewhere = [usage for usage, _ in COMMANDS if usage not in listed[1:]]
-
-    def words(usages: list[str]) -> list[str]:
-        return [usage.split()[0] for row in usages for usage in row.split(" | ")]
-
-    at_a_pause = [word for word in words(listed[1:]) if word not in ("quit", "q", "exit")]
-    in_turn = words(elsewhere)
-    assert {"score", "save", "help", "?", "rules"} <= set(at_a_pause)
-    assert {"ds", "d", "meld"} <= set(in_turn)
-    out = io.StringIO()
-    console = Console(file=out, width=200, color_system=None, highlight=False)
-    lines = [*at_a_pause, *in_turn, "quit"]
-    loop.console, loop.read_line = console, scripted_input(lines, console)
-    assert loop.run() == 0
-    shown = out.getvalue().splitlines()
-    refusal = "press Enter when bob has the keyboard, or type score, save, rules, help or quit"
-    # A move is refused as typed too soon; a command of the turn (hint, undo, look) as one of the turn.
-    refused = [f"✗ {refusal}", *(f"✗ {word} works on your turn: {refusal}" for word in in_turn)]
-    assert [shown[index - 1] for index, line in enumerate(shown) if line.rstrip() in refused] == in_turn
-    assert f"✗ hint works on your turn: {refusal}" in shown
-
-
-def test_the_first_pass_screen_of_a_new_hand_tells_nothing_of_the_hand_before(tmp_path: Path) -> None:
-    # ann goes out in the first turn; bob's first pass screen of hand 2 told him "Ann draws from the
-    # stock, melds ..., discards ...", the end of hand 1 everyone had just seen, as if it were hand 2's.
-    from rules_helpers import fixed_deal
-
-    deal = fixed_deal(["AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"], stock="2C")
-    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12, deal=deal)
-    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
-    out = io.StringIO()
-    console = Console(file=out, width=80, color_system=None, highlight=False)
-    lines = ["", "ds", "m AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "d 2C", "", "", "quit"]
-    loop = HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
-    )
-    assert loop.run() == 0
-    text = out.getvalue()
-    hand_two = text[text.index("Pass to bob") :]
-    assert "ann draws" not in hand_two
-    assert "Since your last turn:" not in hand_two
-
-
-def resumed_with_a_discard(
-    save: Path, seat: int, then: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> str:
-    """What the terminal shows resuming ``save`` (drawn already), the seat on turn discarding a card that is
-    not a joker, then the lines ``then``."""
-    hand = read_save(save).game.hands[seat]
-    discard = format_card(next(card for card in hand if card != 52))
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {discard}\n\n{then}"))
-    assert resume_game(str(save), fast=True) == 0
-    return capsys.readouterr().out
-
-
-def test_a_resumed_hot_seat_game_tells_the_draw_made_before_it_was_saved(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Ann drew and the game stopped; resumed, she discarded, and bob was told only "ann discards ...":
-    # a turn with no draw. What came before the resume is in no save: the recap says where it starts.
-    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
-    bob = resumed_with_a_discard(save, 0, "ds\nquit\n", monkeypatch, capsys).split("Pass to bob")[-1]
-    told = bob[bob.index("Before your first turn:") : bob.index("Your hand")]
-    assert "ann draws from the stock, discards " in told
-    ann = resumed_with_a_discard(save, 1, "quit\n", monkeypatch, capsys).split("Pass to ann")[-1]
-    told = ann[ann.index("Since the game was resumed:") : ann.index("Your hand")]
-    assert "bob draws from the stock, discards " in told
-    assert "Since your last turn:" not in ann
 
 
 def test_the_last_person_still_in_plays_on_without_a_pass_screen(tmp_path: Path) -> None:

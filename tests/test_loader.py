@@ -1,5 +1,6 @@
-"""Loading variants: built-ins, overrides, origins and golden error lines (inheritance:
-``tests/test_loader_inheritance.py``).
+"""Loading variants: built-ins, golden error lines, files of other kinds and a rule written in other words
+(inheritance: ``tests/test_loader_inheritance.py``; --set and a script's set:, and origins:
+``tests/test_loader_overrides.py``; the rules among knobs: ``tests/test_loader_cross_field.py``).
 
 The golden error lines live next to each bad fixture (``bad/NAME.expected``). After a deliberate
 change to a message, regenerate them with ``KALOOKI_UPDATE_GOLDEN=1 pytest tests/test_loader.py``
@@ -15,7 +16,6 @@ from typing import Any
 import pytest
 
 from kalooki.loader import (
-    MappingOverrides,
     Origin,
     VariantError,
     builtin_variant_names,
@@ -25,12 +25,10 @@ from kalooki.loader import (
     resolve_variant,
 )
 from kalooki.resources import variants_dir
-from kalooki.set_options import parse_set_options
 from kalooki.suggestions import suggest_value
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
 from kalooki.variant_checks import cross_field_problems
 from kalooki.variant_writer import variant_differences
-from kalooki.yamlio import load_yaml_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
 BAD = sorted((FIXTURES / "bad").glob("*.yaml"))
@@ -242,240 +240,7 @@ def write(directory: Path, name: str, text: str) -> Path:
     return path
 
 
-# ----------------------------------------------------------------------------- overrides
-
-
-def test_set_options_override_and_are_validated_like_the_file(tmp_path: Path) -> None:
-    path = write(tmp_path, "v.yaml", "extends: classic\nopening_threshold: 30\n")
-    variant = load_variant(path, ["opening_threshold=40", "elimination=true", "name='My rules'", "decks=1"])
-    assert (variant.opening_threshold, variant.elimination, variant.name, variant.decks) == (
-        40,
-        True,
-        "My rules",
-        1,
-    )
-    assert errors(load_variant, path, ["opening_threshold=yes", "decks=0250", "openng_threshold=3"]) == [
-        "--set:1:19: opening_threshold: expected a whole number, got 'yes': "
-        "write a whole number from 0 to 1000",
-        "--set:2:7: decks: expected a whole number, got '0250': a leading zero is not allowed "
-        "(YAML 1.1 reads 0250 as octal 168); write 250",
-        "--set:3:1: openng_threshold: unknown key 'openng_threshold'; did you mean 'opening_threshold'?",
-    ]
-
-
-def test_set_option_syntax_errors() -> None:
-    options = ["decks", "=3", "extends=classic", "decks='4'", "a b=1", "jokers\u200b=4"]
-    assert errors(parse_set_options, options) == [
-        "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'decks'",
-        "--set:2:1: expected KEY=VALUE (e.g. opening_threshold=40), got '=3'",
-        "--set:3:1: extends: a variant's bases cannot be changed with --set",
-        "--set:4:7: decks: expected a whole number, got '4': in quotes it is text; remove the quotes",
-        "--set:5:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'a b=1'",
-        # An invisible character in the knob's name is named, as in a file.
-        "--set:6:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'jokers\\u200b=4' "
-        "(it holds U+200B ZERO WIDTH SPACE; key names are plain ASCII)",
-    ]
-
-
-def test_a_set_option_given_twice_is_refused() -> None:
-    # Which of the two values was meant cannot be known: refused, as --baseline refuses a knob named twice.
-    assert errors(parse_set_options, ["decks=1", "jokers=2", "decks=3"]) == [
-        "--set:3:1: decks: already given by --set option 1: give its value once"
-    ]
-    assert errors(parse_set_options, ["decks=1", "decks=1"], "--compare-set") == [
-        "--compare-set:2:1: decks: already given by --compare-set option 1: give its value once"
-    ]
-
-
-def test_file_errors_and_set_errors_are_reported_together(tmp_path: Path) -> None:
-    path = write(tmp_path, "v.yaml", "decks: x\n")
-    lines = errors(load_variant, path, ["jokers=y"])
-    assert lines == [
-        f"{path}:1:8: decks: expected a whole number, got 'x': write a whole number from 1 to 4",
-        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
-    ]
-
-
-def test_mapping_overrides_from_a_game_script(tmp_path: Path) -> None:
-    script = load_yaml_text("variant: czech-500\nset:\n  goal_score: 100\n  jokers: 3\n", "game.yaml")
-    resolved = resolve_variant("czech-500", mapping_overrides=MappingOverrides(script, ("set",)))
-    assert (resolved.variant.goal_score, resolved.variant.jokers) == (100, 3)
-    assert str(resolved.origins["goal_score"]) == "game.yaml:3:15"
-    # --set options come last and win over the script's set:.
-    assert (
-        load_variant("czech-500", ["goal_score=200"], mapping_overrides=MappingOverrides(script)).goal_score
-        == 200
-    )
-
-    bad = load_yaml_text("variant: classic\nset:\n  goal_score: lots\n  extends: x\n  golf: 1\n", "game.yaml")
-    assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(bad)) == [
-        "game.yaml:3:15: set.goal_score: expected a whole number, got 'lots': "
-        "write a whole number from 1 to 1000000",
-        "game.yaml:4:3: set.extends: a variant's bases cannot be changed here",
-        "game.yaml:5:3: set.golf: unknown key 'golf'; `kalooki variants show classic` lists every knob",
-    ]
-    not_a_mapping = load_yaml_text("set: [1]\n", "game.yaml")
-    assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(not_a_mapping)) == [
-        "game.yaml:1:6: set: expected a mapping of knob names to values, got a list"
-    ]
-    cross = load_yaml_text("set:\n  elimination: true\n", "game.yaml")
-    assert errors(load_variant, "czech-500", mapping_overrides=MappingOverrides(cross)) == [
-        "game.yaml:2:16: elimination: elimination needs scoring: penalty "
-        "(with winner_collects the first to goal_score wins)"
-    ]
-
-
-def test_reference_position_for_unknown_names_and_missing_files(tmp_path: Path) -> None:
-    script = load_yaml_text("variant: clasic\n", "game.yaml")
-    where = script.location(("variant",))
-    (line,) = errors(load_variant, "clasic", reference=where)
-    assert line.startswith("game.yaml:1:10: variant: unknown variant 'clasic' (did you mean 'classic'?)")
-    assert errors(load_variant, "rules/x.yaml", base_dir=tmp_path, reference=where) == [
-        f"game.yaml:1:10: variant: no such file: {tmp_path}/rules/x.yaml"
-    ]
-    write(tmp_path, "rules/x.yaml", "jokers: 5\n")
-    assert load_variant("rules/x.yaml", base_dir=tmp_path, reference=where).jokers == 5
-
-
-# ----------------------------------------------------------------------------- cross-field errors
-
-
-def test_cross_field_errors_point_at_the_most_specific_source(tmp_path: Path) -> None:
-    base = write(tmp_path, "base.yaml", "max_players: 8\njokers: 4\n")
-    top = write(tmp_path, "top.yaml", "extends: base.yaml\ndecks: 2\nhand_size: 13\njokers: 0\n")
-    (line,) = errors(load_variant, top)
-    # Within one file, the knob the rule is named after (hand_size) is the one pointed at.
-    assert line.startswith(f"{top}:3:12: hand_size: max_players * hand_size + 1 = 8 * 13 + 1 = 105")
-    (line,) = errors(load_variant, base, ["jokers=0"])
-    assert line.startswith("--set:1:8: jokers: max_players * hand_size + 1")
-    (line,) = errors(load_variant, "classic", ["max_players=8", "jokers=0"])
-    assert line.startswith("--set:1:13: max_players: ")
-    # Two rules are named after set_maximum; distinct suits' four involves neither decks nor jokers: the
-    # file's set_maximum is the one to mend, not the --set that changed the decks.
-    five = write(tmp_path, "five.yaml", "set_maximum: 5\n")
-    (line,) = errors(load_variant, five, ["decks=3"])
-    assert line.startswith(f"{five}:1:14: set_maximum: set_maximum (5) needs set_suits: may_repeat")
-    (line,) = errors(load_variant, five, ["set_suits=may_repeat", "jokers=0", "decks=1", "max_players=3"])
-    assert line == (
-        "--set:1:11: set_suits: set_maximum (5) can never be reached: with set_suits: may_repeat, 1 deck and "
-        f"0 jokers a set holds at most 4 cards; set_maximum: 5 comes from {five}"
-    )
-
-
-def test_no_meld_fits_is_said_at_the_knob_that_makes_it_so(tmp_path: Path) -> None:
-    two = write(tmp_path, "two.yaml", "hand_size: 2\nopening_threshold: 0\ngoing_out: discard_optional\n")
-    assert load_variant(two).hand_size == 2
-    (line,) = errors(load_variant, two, ["going_out=discard_required"])
-    assert line == (
-        "--set:1:11: going_out: hand_size (2) leaves no meld to lay: with the card drawn a hand holds "
-        f"3 cards, one of them kept to discard, and a meld needs at least 3; hand_size: 2 comes from {two}"
-    )
-    (line,) = errors(load_variant, "classic", ["hand_size=1"])
-    assert line.startswith("--set:1:11: hand_size: hand_size (1) leaves no meld to lay")
-
-
-def test_a_hand_that_can_never_be_laid_out_is_refused(tmp_path: Path) -> None:
-    # Sets of exactly 3 and runs of all 13 take no card once laid: 14 cards are no sum of 3s and 13s,
-    # and every hand ran to the turn limit; validate said ok.
-    rules = "set_suits: may_repeat\nset_maximum: 3\ndecks: 2\nrun_minimum: 13\nhand_size: 14\n"
-    rules += "opening_threshold: 0\n"
-    family = write(tmp_path, "family.yaml", rules)
-    (line,) = errors(load_variant, family)
-    assert line == (
-        f"{family}:5:12: hand_size: hand_size (14) can never be laid out: with sets of exactly 3 cards "
-        "(set_maximum 3) and runs of all 13 (run_minimum 13) no meld can take another card, so a hand lays "
-        "whole melds of 3 and 13 cards, and going out (going_out: discard_required) lays 14, no sum of them"
-    )
-    # Laying the last card too lays 15, five sets; thirteen cards are one run; a set of four may grow.
-    for fixed in ("going_out=meld_required", "going_out=discard_optional", "hand_size=13", "set_maximum=4"):
-        assert load_variant(family, [fixed]).hand_size in (13, 14)
-    assert load_variant(family, ["turn_discard=optional"]).hand_size == 14  # a hand that grows
-
-
-def test_which_counts_going_out_lays_decides_whether_a_hand_can_be_laid_out(tmp_path: Path) -> None:
-    # Eight cards are no sum of 3s and 13s, nine are three sets: a hand of 8 goes out only where going
-    # out may lay the last card too (one more, not one less or two more).
-    rules = "set_suits: may_repeat\nset_maximum: 3\ndecks: 2\nrun_minimum: 13\nhand_size: 8\n"
-    rules += "opening_threshold: 0\n"
-    family = write(tmp_path, "family.yaml", rules)
-    (line,) = errors(load_variant, family)
-    assert line.endswith("going out (going_out: discard_required) lays 8, no sum of them")
-    for going_out in ("meld_required", "discard_optional"):
-        assert load_variant(family, [f"going_out={going_out}"]).hand_size == 8
-
-
-def test_a_hand_of_one_card_may_grow_to_open_where_a_turn_need_not_discard() -> None:
-    # Each turn may keep its card: the hand grows until it holds 51 points of melds.
-    variant = load_variant("classic", ["turn_discard=optional", "hand_size=1"])
-    assert (variant.hand_size, variant.opening_threshold) == (1, 51)
-
-
-def test_cross_field_error_for_knobs_all_from_bases(tmp_path: Path) -> None:
-    write(tmp_path, "a.yaml", "scoring: winner_collects\n")
-    write(tmp_path, "b.yaml", "elimination: true\n")
-    top = write(tmp_path, "top.yaml", "extends: [a.yaml, b.yaml]\n")
-    # Each base is valid alone (`validate b.yaml` says ok): the clash is said where top.yaml puts them
-    # together, naming both, not in b.yaml, with "write elimination: false here" sending the author there.
-    (line,) = errors(load_variant, top)
-    assert line == (
-        f"{top}:1:10: extends: elimination needs scoring: penalty (with winner_collects the first to "
-        f"goal_score wins); elimination: true comes from {tmp_path}/b.yaml (or write elimination: false "
-        f"here); scoring: winner_collects comes from {tmp_path}/a.yaml"
-    )
-    # One base that breaks the rule alone is the file to mend.
-    alone = write(tmp_path, "alone.yaml", "scoring: winner_collects\nelimination: true\n")
-    top = write(tmp_path, "top2.yaml", f"extends: [{alone.name}]\n")
-    (line,) = errors(load_variant, top)
-    assert line.startswith(f"{alone}:2:14: elimination: elimination needs scoring: penalty")
-
-
-# ----------------------------------------------------------------------------- origins
-
-
-def test_origins_say_which_file_or_set_gave_each_value() -> None:
-    resolved = resolve_variant("czech-300", ["decks=3"])
-    origins = {name: str(origin) for name, origin in resolved.origins.items()}
-    assert origins["goal_score"] == "builtin:czech-300:8:13"
-    assert origins["joker_penalty"].startswith("builtin:czech-500:")
-    assert origins["decks"] == "--set decks=3"
-    assert origins["hand_size"] == "classic default"
-    assert origins["name"] == "builtin:czech-300:5:7"
-    assert set(origins) == set(Variant.model_fields)
-    assert resolved.sources == ("builtin:czech-500", "builtin:czech-300")
-
-
-def test_builtins_are_named_not_located_when_installed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # An installed copy keeps the built-ins deep in site-packages: origins and diagnostics name them.
-    installed = tmp_path / "lib" / "python3" / "site-packages" / "kalooki" / "data" / "variants"
-    installed.mkdir(parents=True)
-    for name in ("czech-500", "czech-300"):
-        (installed / f"{name}.yaml").write_bytes((variants_dir() / f"{name}.yaml").read_bytes())
-    (installed / "broken.yaml").write_text("decks: 9\n", encoding="utf-8")
-    monkeypatch.setattr("kalooki.loader_refs.variants_dir", lambda: installed)
-    resolved = resolve_variant("czech-300")
-    assert str(resolved.origins["goal_score"]) == "builtin:czech-300:8:13"
-    assert str(resolved.origins["scoring"]).startswith("builtin:czech-500:")
-    assert errors(load_variant, "broken") == ["builtin:broken:1:8: decks: must be from 1 to 4, got 9"]
-
-
-def test_set_errors_are_reported_with_an_unknown_variant_name() -> None:
-    assert errors(load_variant, "nosuch", ["jokers=y"]) == [
-        "nosuch: unknown variant 'nosuch'; the built-in variants are classic, czech-300, czech-500, "
-        "house-rules, kalooki-40, kaluki-51, romanian, or give the path of a .yaml file",
-        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
-    ]
-
-
-def test_set_options_can_be_named_for_their_diagnostics() -> None:
-    assert errors(parse_set_options, ["jokers=y", "extends=x"], "--set-a") == [
-        "--set-a:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
-        "--set-a:2:1: extends: a variant's bases cannot be changed with --set-a",
-    ]
-    assert str(resolve_variant("classic", parse_set_options(["jokers=4"], "--set-b")).origins["jokers"]) == (
-        "--set-b jokers=4"
-    )
+# ----------------------------------------------------------------------------- other files and words
 
 
 def test_a_game_script_is_not_a_variant(tmp_path: Path) -> None:

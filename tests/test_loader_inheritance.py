@@ -9,6 +9,7 @@ import pytest
 from test_loader import BUILTINS, errors, write
 
 from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.script import ScriptError, load_script
 from kalooki.variant import CLASSIC
 from kalooki.variant_writer import variant_differences
 
@@ -184,3 +185,34 @@ def test_a_variant_with_a_list_of_bases_is_simulated(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["simulate", str(path), "-n", "1", "-w", "1"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("mixed: 1 game, ")
+
+
+TAKES = "takes a built-in variant's name or a variant file"
+
+
+def test_a_base_that_is_a_game_script_a_save_or_a_log_is_named_as_what_it_is(tmp_path: Path) -> None:
+    # A game script as a base was "not a variant file: none of its keys is a variant's", and so was a save
+    # named .yaml; a log named .yaml was its YAML error, said at the log's second line.
+    write(tmp_path, "game.yaml", "players: [ann, bob]\nhands:\n  - moves:\n      - ann: draw stock\n")
+    write(
+        tmp_path, "save.yaml", '{"format":"kalooki-save","version":1,"checksum":"0","session":{},"game":{}}'
+    )
+    write(tmp_path, "log.yaml", '{"type":"game","format":"kalooki-log","version":1}\n{"type":"deal"}\n')
+    said = {
+        "game.yaml": f"a game script, not a variant file: extends {TAKES}; run it with `kalooki play",
+        "save.yaml": f"a saved game, not a variant file: extends {TAKES}; continue it with `kalooki resume",
+        "log.yaml": f"a game log, not a variant file: extends {TAKES}; replay it with `kalooki replay",
+    }
+    for base, what in said.items():
+        path = write(tmp_path / "rules", "v.yaml", f"jokers: 4\nextends: ../{base}\n")
+        shown = tmp_path / base
+        assert errors(load_variant, path) == [f"{path}:2:10: extends: {shown} is {what} {shown}`"]
+    # Where a list names it, and where a game script's variant: does.
+    path = write(tmp_path, "v.yaml", "extends: [classic, game.yaml]\n")
+    game = tmp_path / "game.yaml"
+    assert errors(load_variant, path) == [f"{path}:1:20: extends[1]: {game} is {said['game.yaml']} {game}`"]
+    script = write(tmp_path, "other.yaml", "variant: game.yaml\nplayers: [ann, bob]\n")
+    with pytest.raises(ScriptError) as caught:
+        load_script(script)
+    variant_takes = said["game.yaml"].replace("extends", "variant")
+    assert str(caught.value) == f"{script}:1:10: variant: {game} is {variant_takes} {game}`"

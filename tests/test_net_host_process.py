@@ -27,6 +27,7 @@ from net_helpers import (
     Terminal,
     ipv6_loopback,
     play_moves,
+    play_whole_game,
     says_reopen,
     seat_and_play_a_hand,
 )
@@ -207,16 +208,7 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
             view = player.until("state")["view"]
             for key in ("hand", "table", "discard_pile", "totals", "turn_number", "hand_number", "current"):
                 assert view[key] == before[seat][key], key
-        results: dict[int, dict[str, Any]] = {}
-
-        def run(player: Player) -> None:
-            results[player.seat] = player.play_until_over()
-
-        threads = [threading.Thread(target=run, args=(player,)) for player in rejoined]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(120)
+        results = play_whole_game(rejoined)
         assert results[0]["phase"] == "game_over"
         assert results[0]["totals"] == results[1]["totals"]
     finally:

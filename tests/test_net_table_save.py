@@ -18,6 +18,7 @@ from net_helpers import new_table
 from typer.testing import CliRunner
 
 from kalooki.savegame import SAVE_SUFFIX, SaveFormatError, save_checksum
+from kalooki.variant import Variant
 
 runner = CliRunner()
 
@@ -247,3 +248,47 @@ DIGEST = "cd" * 32
 )
 def test_removed_tokens_no_host_writes_are_refused(value: object, said: str) -> None:
     assert refusal(edited_save(removed_tokens(value))) == f"the table's save is damaged: {said}"
+
+
+@pytest.mark.parametrize("wait", [float("nan"), float("inf"), -1.0])
+def test_a_table_waits_a_number_of_seconds(wait: float) -> None:
+    # Its saves and welcomes carry the wait as JSON, which has no NaN or infinity.
+    with pytest.raises(ValueError, match="give a number of seconds, 0 or more"):
+        Table(Variant(), seats=2, bots=["greedy"], seed=1, wait_seconds=wait)
+
+
+def test_a_table_save_with_a_wait_that_is_no_number_of_seconds_is_refused() -> None:
+    table = new_table()
+    table.start()
+    document = json.loads(table.save_text())
+    document["session"]["table"]["wait_seconds"] = "1e999"
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    with pytest.raises(SaveFormatError, match=r"table.wait_seconds is '1e999', not a number of seconds"):
+        Table.resume(json.dumps(document).encode())
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("kind", "admin", "seat 1's kind is 'admin', not human or bot"),
+        ("name", "Ann", "seat 1's name is 'Ann', where its game's player is 'ann'"),
+        ("token", 5, "seat 1's token is 5, not a SHA-256 digest"),
+        ("host", "no", "seat 1's host is 'no', not true or false"),
+        ("code", "AB\x1b[2J", "table.code is 'AB\\x1b[2J', not a join code"),
+    ],
+)
+def test_a_table_save_edited_to_seats_its_game_does_not_have_is_refused(
+    field: str, value: object, said: str
+) -> None:
+    # The checksum is anyone's to recompute: such a table opened, then a rejoin with a token of 5 ended in
+    # a traceback on the host's terminal, and a seat of kind 'admin' made a lobby no client could read.
+    table = new_table()
+    table.join("ann")
+    table.start()
+    document = json.loads(table.save_text())
+    edited = document["session"]["table"]
+    (edited if field == "code" else edited["seats"][0])[field] = value
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    with pytest.raises(SaveFormatError) as refused:
+        Table.resume(json.dumps(document).encode())
+    assert str(refused.value) == f"the table's save is damaged: {said}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -229,6 +230,22 @@ def test_saves_on_a_narrow_terminal_wraps_each_game_under_its_description(
     assert lines[first] == "1  classic · you, bob · hand 1, turn 1 ·"
     assert lines[first + 1].startswith("   last played 20")
     assert lines[first + 2] == f"   open{SAVE_SUFFIX}"
+
+
+def test_saves_keeps_a_date_with_its_time_at_every_width(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # At 60 columns, and at others, "last played 2026-12-07 23:45" was broken between the date and the time.
+    folder = home / "saves"
+    saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=2)
+    saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    date_time = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
+    for columns in range(20, 101):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        lines = play("saves").splitlines()
+        dated = [line for line in lines if date_time.search(line)]
+        assert len(dated) == 2, (columns, lines)
+        if columns >= len("   last played 2026-12-07 23:45"):  # and "last played" with them where it fits
+            assert all(" last played 20" in line for line in dated), (columns, lines)
+        assert all(len(line) <= columns for line in dated), (columns, lines)
 
 
 def test_saves_yes_without_clean_is_a_usage_error(home: Path) -> None:
