@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, Literal
 
 from kalooki.cards import JOKER, Card
@@ -32,9 +33,12 @@ from kalooki.solver_arguments import argument_problem, call_problem, cannot_keep
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _LAST_RULES,
+    _NATURALS,
     _SUIT,
+    _VALUE_SHIFT,
     _Cand,
     _free_naturals,
+    _holds_no_meld,
     _read_hand,
     _Rules,
     _rules,
@@ -315,16 +319,20 @@ def solve(
             rules = _rules(variant)
         # Reading the hand reads every card's code anyway, so the common call skips a separate check.
         try:
-            read = _read_hand(hand, rules)
+            key = sum(map(rules.card_key, hand))
         except KeyError:
             _check(hand, objective, keep, must_include)  # names the card code out of range
             raise
-        # Most hands a simulation asks about hold no meld: with nothing else asked, the answer is the
-        # whole hand kept, made here without the general path's calls. (A lone card kept that nobody
-        # may discard has no plan to replace it: a plan that keeps none or two needs a meld.)
-        if read[2] and not (table or keep or must_include):
-            return _kept_plan(read[1], tuple(sorted(hand)))
-        plan = _solve(hand, rules, read, objective, table, opened, keep, must_include)
+        # Each card once (a bit per card: no joker, no copy): read here as _read_hand would, saving its call.
+        # Most hands a simulation asks about hold no meld: with nothing else asked, the whole hand is kept,
+        # without the general path's calls (a lone card nobody may discard has no other plan: others meld).
+        held = key & _NATURALS
+        distinct = held.bit_count() == len(hand)
+        meldless = distinct and _holds_no_meld(held, rules)
+        if meldless and not (table or keep or must_include):
+            return _kept_plan(key >> _VALUE_SHIFT, tuple(sorted(hand)))
+        read = (held, key >> _VALUE_SHIFT, meldless) if distinct else _read_hand(hand, rules, key)
+        plan = _solve(hand, rules, read, table, opened, must_include, objective, keep)
     except (TypeError, AttributeError, KeyError):
         problem = argument_problem(hand, variant, must_include, table, keep)
         if problem is None:
@@ -332,9 +340,8 @@ def solve(
         raise SolverError(problem) from None
     if keep or len(plan.remaining) != 1 or may_leave(variant, 1):
         return plan
-    found = _none_or_two(
-        lambda aim, least: _solve(hand, rules, read, aim, table, opened, least, must_include), objective
-    )
+    # Not a lambda, which would keep solve's variables in cells made on every call (a tenth of gin's median).
+    found = _none_or_two(partial(_solve, hand, rules, read, table, opened, must_include), objective)
     if found is None and must_include:
         raise Unsolvable("no plan lays every card of must_include and leaves no card or two")
     return plan if found is None else found
@@ -357,18 +364,16 @@ def _solve(
     hand: Sequence[Card],
     rules: _Rules,
     read: tuple[int, int, bool],
-    objective: Objective,
     table: Sequence[TableMeld],
     opened: bool,
-    keep: int,
     must_include: Sequence[Card],
+    objective: Objective,
+    keep: int,
 ) -> Plan:
-    """:func:`solve`, a plan leaving one card or not, for a hand read by :func:`_read_hand`, the
-    arguments checked."""
+    """:func:`solve`'s plan, one card left or not, for a hand :func:`_read_hand` read, arguments checked."""
     if keep and keep > len(hand):  # asked again by _none_or_two, keeping two
         raise Unsolvable(cannot_keep(hand, keep))
     held, value, meldless = read
-    variant = rules.variant
     if meldless and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
@@ -378,7 +383,7 @@ def _solve(
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
         return problem.plan(None)
-    outcome = _best_lay(problem, table, keep, must_include, None if opened else opening_points(variant))
+    outcome = _best_lay(problem, table, keep, must_include, None if opened else opening_points(rules.variant))
     # An opening always lays cards, so it beats laying nothing unless it is worth nothing at all.
     if outcome is None or (not opened and not must_include and outcome.score <= 0):
         if must_include:

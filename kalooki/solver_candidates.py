@@ -555,14 +555,16 @@ def _free_naturals(suit_ranks: list[int], rules: _Rules) -> int:
     )
 
 
-def _read_hand(hand: Sequence[Card], rules: _Rules) -> tuple[int, int, bool]:
+def _read_hand(hand: Sequence[Card], rules: _Rules, key: int | None = None) -> tuple[int, int, bool]:
     """The hand's natural cards as a mask (bit ``code``, each card once), its value in hand, and
     whether it surely holds no new meld, found without listing any: no joker, no rank in three
     suits (or three cards, where a set may repeat a suit), no suit with a run (False may still
     mean none: then the candidates say so). Raises KeyError on a card code out of range. A bool is read
     as the int it is (True as card 1): a look at every card's type cost half a microsecond a call, a
-    tenth of a hand's whole answer under gin's rules (issue 13's bench times it)."""
-    key = sum(map(rules.card_key, hand))
+    tenth of a hand's whole answer under gin's rules (issue 13's bench times it). ``key``: the sum of
+    the hand's :attr:`_Rules.card_key`, where the caller has it (:func:`kalooki.solver.solve`)."""
+    if key is None:
+        key = sum(map(rules.card_key, hand))
     held = key & _NATURALS
     value = key >> _VALUE_SHIFT
     # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
@@ -581,8 +583,14 @@ def _read_hand(hand: Sequence[Card], rules: _Rules) -> tuple[int, int, bool]:
                 ranks[card % 13] += 1
             if max(ranks) >= SMALLEST_MELD:
                 return held, value, False
+    return held, value, _holds_no_meld(held, rules)
+
+
+def _holds_no_meld(held: int, rules: _Rules) -> bool:
+    """Whether the naturals ``held`` (bit ``code``), each held once, make no new meld: no rank in
+    three suits, no suit with a run."""
     clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
     if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):
-        return held, value, False
+        return False
     runs = rules.run_part
-    return held, value, not (runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades])
+    return not (runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades])

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from kalooki import solver, solver_candidates
+from kalooki import solver
 
 # Hypothesis fails an example that takes over 200 ms by default: a timed assertion, which a busy machine
 # (CI, two test runs at once) trips now and then. Speed is the bench's to measure (make bench), not the
@@ -28,10 +28,9 @@ def shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
             "_best_lay",
             lambda problem, _table, keep, must, need: solver.search(problem, keep, must, need),
         )
-        # Every hand is read as one that may hold a meld, so that the candidates decide.
-        monkeypatch.setattr(
-            solver, "_read_hand", lambda hand, rules: (*solver_candidates._read_hand(hand, rules)[:2], False)
-        )
+        from solver_reference import read_as_melding
+
+        read_as_melding(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

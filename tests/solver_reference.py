@@ -15,7 +15,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from kalooki import solver
+import pytest
+
+from kalooki import solver, solver_candidates
 from kalooki.cards import JOKER, Card, card_points, make_card, parse_cards, rank_of, suit_of
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.solver import Objective, Plan, Unsolvable, best_opening, solve
@@ -24,6 +26,13 @@ from kalooki.variant import AceInRuns, OpeningJokerValue, SetSuits, Variant
 
 ACE_MODES: tuple[AceInRuns, ...] = ("high_or_low", "high", "low", "wrap")
 OBJECTIVES: tuple[Objective, ...] = ("points", "cards", "value_left")
+
+
+def read_as_melding(patch: pytest.MonkeyPatch) -> None:
+    """Every hand read as one that may hold a meld, so that the candidates decide: the solver's general
+    path, which a hand holding no meld otherwise skips (solve reads its common hands itself)."""
+    for module in (solver, solver_candidates):
+        patch.setattr(module, "_holds_no_meld", lambda held, rules: False)
 
 
 def variant(

@@ -9,10 +9,12 @@ import inspect
 import random
 
 import pytest
-from solver_reference import ACE_MODES, OBJECTIVES, new_problem, variant
+from solver_reference import ACE_MODES, OBJECTIVES, new_problem, random_table, read_as_melding, variant
 
 from kalooki import solver, solver_candidates, solver_search
 from kalooki.cards import JOKER, Card, pack_list, parse_cards
+from kalooki.loader import load_variant
+from kalooki.loader_refs import builtin_variant_names
 from kalooki.solver import Objective
 from kalooki.solver_candidates import _Cand
 from kalooki.variant import AceInRuns, Variant
@@ -211,3 +213,52 @@ def test_with_two_jokers_every_natural_held_is_in_a_candidate() -> None:
         problem = new_problem(hand, solver._rules(rules), "value_left")
         listed = sorted({code for cand in problem.cands for code in cand.naturals})
         assert solver_search._codes(problem) == listed == sorted(set(hand) - {JOKER}), hand
+
+
+# ---------------------------------------------------------------- the hands solve reads itself
+
+
+def knob_variants(rng: random.Random) -> list[Variant]:
+    """Every built-in variant, and variants of random knobs: packs, jokers, the ace in runs, runs of
+    three or four, suits that may repeat in a set, sets of three or four, the last card's rule."""
+    found = [load_variant(name) for name in builtin_variant_names()]
+    for _ in range(24):
+        knobs = {
+            "decks": rng.randint(1, 4),
+            "jokers": rng.choice([0, 0, 1, 2, 4]),
+            "ace_in_runs": rng.choice(ACE_MODES),
+            "run_minimum": rng.choice([3, 4]),
+            "set_suits": rng.choice(["distinct", "may_repeat"]),
+            "set_maximum": rng.choice([3, 4]),
+            "going_out": rng.choice(["discard_required", "discard_optional", "meld_required"]),
+            "ace_value": rng.choice([1, 11]),
+        }
+        found.append(Variant.model_validate({**Variant().model_dump(), **knobs, "max_players": 2}))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_solve_reads_a_hand_as_the_general_path_does(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # solve reads a hand of distinct naturals itself and answers one without a meld at once: for every
+    # built-in variant and random knobs, on hands of distinct cards, copies and jokers, its plan must be
+    # the general path's (every hand read as perhaps melding), field for field; and where the quick test
+    # says no meld, the candidates list none.
+    rng = random.Random(seed)
+    quick_answers = 0
+    for rules in knob_variants(rng):
+        tables = solver._rules(rules)
+        pack = pack_list(rules.decks, rules.jokers)
+        for _ in range(40):
+            hand = rng.sample(pack, rng.choice([1, 2, 3, 5, 8, 10, 10, 13, 14]))
+            table = random_table(rng, rules) if rng.random() < 0.2 else []
+            asked = {"objective": rng.choice(OBJECTIVES), "opened": rng.random() < 0.7, "table": table}
+            quick = solver.solve(hand, rules, **asked)  # type: ignore[arg-type]
+            with monkeypatch.context() as general:
+                read_as_melding(general)
+                expected = solver.solve(hand, rules, **asked)  # type: ignore[arg-type]
+            assert type(quick) is solver.Plan, hand
+            assert (quick, repr(quick)) == (expected, repr(expected)), (rules, hand, asked)
+            if solver_candidates._read_hand(hand, tables)[2]:
+                assert not new_problem(hand, tables, "value_left").cands, (rules, hand)
+                quick_answers += not table
+    assert quick_answers > 100  # the quick answer is met often

@@ -20,6 +20,7 @@ from solver_reference import (
     listed,
     new_problem,
     random_table,
+    read_as_melding,
     variant,
 )
 
@@ -406,11 +407,7 @@ def test_a_hand_with_nothing_to_lay_gets_the_plan_the_general_path_makes(
         opened = rng.random() < 0.5
         quick = solve(hand, rules, objective=objective, opened=opened)
         with monkeypatch.context() as general:
-            general.setattr(
-                solver,
-                "_read_hand",
-                lambda cards, tables: (*solver_candidates._read_hand(cards, tables)[:2], False),
-            )
+            read_as_melding(general)
             expected = solve(hand, rules, objective=objective, opened=opened)
         assert type(quick) is solver.Plan, hand
         assert (quick, hash(quick), repr(quick)) == (expected, hash(expected), repr(expected)), hand
