@@ -8,12 +8,27 @@ nothing, the shell completes file names.
 
 from __future__ import annotations
 
-from kalooki.bots.base import bot_names
+import re
+from typing import Final
+
+from kalooki.bots.base import bot_names_unloaded
 from kalooki.errors import KalookiError
 from kalooki.knob_reference import knob_choices
 from kalooki.loader import builtin_variant_names
-from kalooki.text import escape_controls
 from kalooki.variant import KNOB_NAMES
+
+_WORD: Final = re.compile(r"[A-Za-z0-9._+-]+")
+"""A word offered as it is: the shells insert a completion unquoted, so a save or bot name with a space,
+a quote or a shell character is left to the shell's own file names (or to typing)."""
+
+_HELP_UNSAFE: Final = re.compile(r"[^\w ·,:.()'-]")
+"""Characters kept out of a completion's help. Typer hands the help to rich, which reads ``[...]`` as markup
+(a player named ``[/x]`` raised at TAB), and to zsh, which evaluates it with a backslash left as it is
+(a player named ``\\$(cmd)`` ran cmd): a save's players are anyone who joined a hosted table."""
+
+HELP_WIDTH: Final = 70
+"""The longest help shown: fish takes every line of Typer's rendering, wrapped at the terminal's width
+(80 columns when piped), as a candidate of its own."""
 
 
 def complete_variant(incomplete: str) -> list[str]:
@@ -35,7 +50,15 @@ def complete_bots(incomplete: str) -> list[str]:
     """``--bots``: the bots (plug-ins too) whose names start with what was typed after the last comma,
     each after the names typed before it (``greedy,ra`` gives ``greedy,random``)."""
     typed, comma, last = incomplete.rpartition(",")
-    return [f"{typed}{comma}{name}" for name in bot_names() if name.startswith(last)]
+    # The plug-ins' names only: importing each on every TAB would make a slow or noisy one slow the shell.
+    names = [name for name in bot_names_unloaded() if _WORD.fullmatch(name)]
+    return [f"{typed}{comma}{name}" for name in names if name.startswith(last)]
+
+
+def completion_help(text: str) -> str:
+    """``text`` as a completion's help: one short line of letters, digits and plain punctuation."""
+    safe = _HELP_UNSAFE.sub("?", " ".join(text.split()))
+    return safe if len(safe) <= HELP_WIDTH else safe[: HELP_WIDTH - 1] + "…"
 
 
 def complete_saved_game(incomplete: str) -> list[tuple[str, str]]:
@@ -57,10 +80,10 @@ def complete_saved_game(incomplete: str) -> list[tuple[str, str]]:
             offered += [
                 (entry.path.name, entry)
                 for entry in entries
-                if shown_path(entry.path, folder) == entry.path.name
+                if shown_path(entry.path, folder) == entry.path.name and _WORD.fullmatch(entry.path.name)
             ]
         return [
-            (word, escape_controls(describe(entry))) for word, entry in offered if word.startswith(incomplete)
+            (word, completion_help(describe(entry))) for word, entry in offered if word.startswith(incomplete)
         ]
     except (KalookiError, OSError):  # a completion never ends in a traceback
         return []

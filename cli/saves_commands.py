@@ -63,10 +63,10 @@ def where_it_stands(game: Game) -> str:
 
 def describe(entry: SaveEntry) -> str:
     """variant · players · where the game stands · last played."""
-    return f"{what_it_is(entry)} · last played {last_played(entry)}"
+    return f"{game_summary(entry)} · last played {last_played(entry)}"
 
 
-def what_it_is(entry: SaveEntry) -> str:
+def game_summary(entry: SaveEntry) -> str:
     """variant · players · where the game stands (or why it cannot be resumed)."""
     if entry.save is None:
         return f"cannot be resumed: {entry.problem}"
@@ -163,7 +163,7 @@ def _date_kept_whole(entry: SaveEntry, width: int) -> Text:
     date and its time: rich's own wrapping split "2026-12-07" from "23:45" at some widths."""
     date_time = last_played(entry)
     when = f"last played {date_time}"
-    units = [*what_it_is(entry).split(" "), "·"]
+    units = [*game_summary(entry).split(" "), "·"]
     units += [when] if cell_len(when) <= width else ["last", "played", date_time]
     lines = [units[0]]
     for unit in units[1:]:

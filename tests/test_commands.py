@@ -185,6 +185,12 @@ def test_bot_completion_offers_the_plug_ins_too(monkeypatch: pytest.MonkeyPatch)
     assert complete_bots("random,gr") == ["random,greedy", "random,grumpy"]
 
 
+def shell_completion(shell: str, line: str) -> subprocess.CompletedProcess[str]:
+    """What Typer's completion prints for zsh or fish after ``line`` (the words typed so far)."""
+    fish = {"_TYPER_COMPLETE_FISH_ACTION": "get-args"} if shell == "fish" else {}
+    return kalooki(env={"_KALOOKI_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": line, **fish})
+
+
 @needs_script
 def test_completion_offers_the_saved_games_resume_takes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -201,12 +207,61 @@ def test_completion_offers_the_saved_games_resume_takes(
     assert complete("kalooki resume ./") == []  # none: the shell completes its own file names
     # The other options that take a game as 'kalooki saves' numbers it.
     assert complete("kalooki saves --remove ") == complete("kalooki host --resume ") == ["1", "2"]
-    zsh = kalooki(env={"_KALOOKI_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "kalooki resume "})
+    zsh = shell_completion("zsh", "kalooki resume ")
     assert '"1":"classic · you, bob · hand 1, turn 1 · last played ' in zsh.stdout
     assert '"2":"classic · you, bob · over after hand 1, you won · last played ' in zsh.stdout
     # Saves that cannot be listed (a file where the saves folder goes): nothing offered, and no traceback.
     (tmp_path / "file").write_text("")
     assert complete("kalooki resume ", {"KALOOKI_HOME": str(tmp_path / "file")}) == []
+
+
+@needs_script
+def test_a_saved_games_help_in_completion_is_plain_text_whoever_named_its_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A save's players are whoever joined a hosted table. zsh evaluated the help with a backslash left as it
+    # was, so a player named \$(touch pwned) ran the command at TAB; rich read [/x] as markup and raised; fish
+    # took the second line of a help wrapped at 80 columns for a candidate; a save name with a space or a
+    # quote went into bash's command line unquoted.
+    from kalooki_cli.interactive import new_game
+    from kalooki_cli.saves import write_save
+
+    from kalooki.savegame import dump_save
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    (home / "saves").mkdir(parents=True)
+    for seat, name in enumerate([r"\$(touch pwned)", "[/x]", "a" * 20]):
+        game = new_game(Variant(), name, ["greedy"] * 3, seat)
+        write_save(home / "saves" / f"g{seat}{SAVE_SUFFIX}", dump_save(*game))
+    write_save(home / "saves" / f"my game{SAVE_SUFFIX}", dump_save(*new_game(Variant(), "b", ["greedy"], 9)))
+    zsh = shell_completion("zsh", "kalooki resume ")
+    assert (zsh.returncode, zsh.stderr) == (0, "")
+    assert not re.search(r"\$\(|\[/x\]", zsh.stdout)
+    assert re.search(r'"[1-4]":"classic · \?\?\(touch pwned\), bob, cid, dee · hand 1, turn 1 ·', zsh.stdout)
+    assert re.search(r'"[1-4]":"classic · \?\?x\?, bob, cid, dee · hand 1, turn 1 ·', zsh.stdout)
+    fish = shell_completion("fish", "kalooki resume ")
+    assert (fish.returncode, fish.stderr) == (0, "")
+    assert sorted(line.split("\t")[0] for line in fish.stdout.splitlines()) == ["1", "2", "3", "4"]
+    assert complete("kalooki resume g") == [f"g{seat}{SAVE_SUFFIX}" for seat in (2, 1, 0)]
+    assert complete("kalooki resume m") == []  # 'my game': the shell's own file names quote it
+
+
+def test_bot_completion_imports_no_plug_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Completing --bots imported every plug-in on each TAB: a slow or noisy one slowed or garbled the shell.
+    from importlib.metadata import EntryPoint
+
+    from kalooki.bots import base
+
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    monkeypatch.setattr(base, "_BROKEN", dict(base._BROKEN))
+    plug_ins = [
+        EntryPoint("slow", "a_module_nobody_has:Bot", base.ENTRY_POINT_GROUP),
+        EntryPoint("odd name", "a_module_nobody_has:Bot", base.ENTRY_POINT_GROUP),
+    ]
+    monkeypatch.setattr(base, "entry_points", lambda group: plug_ins)
+    assert complete_bots("greedy,s") == ["greedy,slow"]
+    assert not base._BROKEN  # never imported, so not yet found broken
 
 
 @needs_script

@@ -137,6 +137,13 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def bot_names_unloaded() -> list[str]:
+    """:func:`bot_names` without importing the plug-ins: their entry points' names beside the bots
+    registered, for a caller that must not wait on a plug-in's import (shell completion)."""
+    plugins = {entry.name for entry in entry_points(group=ENTRY_POINT_GROUP)}
+    return sorted(set(_REGISTRY) | plugins - set(_BROKEN))
+
+
 def is_bot_name(name: str) -> bool:
     """Whether a bot is called ``name``. The installed plug-ins are read only for a name no bot registered
     so far has: reading them took a third of the time ``kalooki saves`` spent on each save it listed."""
