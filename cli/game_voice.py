@@ -16,6 +16,7 @@ from rich.text import Text
 
 from kalooki.engine import Event, Game
 from kalooki.savegame import Session
+from kalooki.shell_words import shell_join
 from kalooki.text import escape_controls, escape_unseen
 
 from . import render, scoresheet
@@ -23,7 +24,6 @@ from .narrate import table_lines
 from .narrow import long_words_whole, print_then
 from .render import Seating
 from .saves_commands import where_it_stands
-from .shell_words import shell_join
 from .turn_log import TurnLogWriter
 
 EXIT_OK = 0

@@ -13,6 +13,7 @@ from typing import Final
 from kalooki import __version__
 from kalooki.figures import figures_of
 from kalooki.grid import knob_text
+from kalooki.shell_words import shell_word
 from kalooki.simulation_comparison import SAME, UNLIKE, Comparison, Difference
 from kalooki.simulation_stats import Rate, SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
@@ -20,7 +21,6 @@ from kalooki.variant_writer import yaml_scalar
 
 from .charts import Chart, hands_played_differ, seated_bot, simulation_charts, svg_text, sweep_charts
 from .narrow import difference_texts, interval_text, p_texts
-from .shell_words import shell_word
 from .simulation_report import score_direction
 
 BOTS_NOTE: Final = (

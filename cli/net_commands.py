@@ -16,6 +16,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
+from kalooki.shell_words import shell_join
 from kalooki.text import MAX_NAME, escape_controls
 
 from . import host_options, save_lock
@@ -50,7 +51,6 @@ from .host_watch import DROP_HELP, closed_at_prompt, seat_command, watch_table
 from .narrow import print_then
 from .output import at_terminal
 from .play import console_reader, make_console
-from .shell_words import shell_join
 from .stop_signals import stopped_by, stopped_status, stops_as_ctrl_c
 from .turn_log import refuse_a_written_log, refuse_one_file
 

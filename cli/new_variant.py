@@ -21,6 +21,7 @@ from kalooki.loader import VARIANT_SUFFIXES, builtin_variant_names, load_variant
 from kalooki.loader_refs import base_file_refusal, is_path_like
 from kalooki.resources import schemas_dir
 from kalooki.rules import suits_must_differ
+from kalooki.shell_words import shell_join, shell_word
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences
 
@@ -28,7 +29,6 @@ from .common import cli_errors, fail, file_name
 from .completion import complete_variant
 from .output import check_output_file
 from .saves import write_atomically
-from .shell_words import shell_join, shell_word
 
 WIDTH = 92
 SHOWN = 8

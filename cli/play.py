@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kalooki.rules import default_players, may_play, player_counts, seating_note
+from kalooki.shell_words import shell_join
 
 from .common import (
     NameOption,
@@ -33,7 +34,6 @@ from .common import (
     typed_words,
 )
 from .completion import complete_bots, complete_saved_game, complete_variant
-from .shell_words import shell_join
 from .turn_log import refuse_a_written_log, refuse_one_file
 
 if TYPE_CHECKING:

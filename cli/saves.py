@@ -28,10 +28,10 @@ from kalooki.file_kinds import MAX_SAVE_BYTES, game_file_kind, use_it_with
 from kalooki.jsonio import JsonInputError
 from kalooki.safeio import FileReadError, read_regular_file, replace_whole
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
+from kalooki.shell_words import shell_word
 from kalooki.text import escape_controls
 
 from . import save_lock
-from .shell_words import shell_word
 from .wrong_file import what_it_is
 
 HOME_VARIABLE = "KALOOKI_HOME"
@@ -189,10 +189,8 @@ def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "k
             raise SaveFileError(f"{shown}: holds a game open in another kalooki now; give a new file")
         if kind == "table":
             resume_with = "kalooki host --resume"
-        raise SaveFileError(
-            f"{shown}: already holds a saved game ({use_it_with('continue', f'{resume_with} {shown}')}); "
-            "give a new file"
-        )
+        continue_it = use_it_with("continue", f"{resume_with} {shell_word(str(path))}")
+        raise SaveFileError(f"{shown}: already holds a saved game ({continue_it}); give a new file")
     raise SaveFileError(f"{shown}: already exists, and a save would write over it; give a new file")
 
 

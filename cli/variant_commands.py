@@ -27,6 +27,7 @@ from kalooki.rulebook import render_rulebook
 from kalooki.safeio import FileTooBigError, read_capped
 from kalooki.schema import check_schema, render_schema, schema_names, write_schema
 from kalooki.set_options import SetOptions, parse_set_options
+from kalooki.shell_words import shell_word
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 from kalooki.variant_changes import builtin_name_warning
@@ -39,7 +40,6 @@ from .help_format import PlainGroup
 from .narrow import natural_width
 from .output import report_console, writes_to_terminal
 from .pager import page
-from .shell_words import shell_word
 
 VariantArgument = Annotated[
     str,

@@ -13,6 +13,7 @@ from kalooki import jsonio
 from kalooki.file_kinds import another_kind, game_file_kind, holds, use_it_with, written_file
 from kalooki.loader import VARIANT_SUFFIXES
 from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.shell_words import shell_word
 from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
 
 REPORT_BYTES = 64 * 1024 * 1024
@@ -40,7 +41,8 @@ def what_it_is(path: Path, wanted: Literal["log", "save"], *, hosting: bool = Fa
     if not _is_a_variant(path):
         return None
     if hosting:
-        return f"this is a variant file, not a {wanted}: {use_it_with('host', f'kalooki host {path}')}"
+        host_it = use_it_with("host", f"kalooki host {shell_word(str(path))}")
+        return f"this is a variant file, not a {wanted}: {host_it}"
     return another_kind("variant", wanted, str(path))
 
 

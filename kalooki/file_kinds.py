@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from kalooki import jsonio
 from kalooki.safeio import FileReadError, peek_regular_file, read_regular_file
+from kalooki.shell_words import shell_word
 
 SAVE_FORMAT = "kalooki-save"
 LOG_FORMAT = "kalooki-log"
@@ -61,7 +62,7 @@ def use_it_with(verb: str, command: str) -> str:
 def another_kind(found: FileKind, wanted: FileKind, shown: str) -> str:
     """For a file of kind ``found`` given where a ``wanted`` was: what it is and the command that takes it."""
     name, verb, command = _KINDS[found]
-    return f"this is {name}, not a {wanted}: {use_it_with(verb, f'{command} {shown}')}"
+    return f"this is {name}, not a {wanted}: {use_it_with(verb, f'{command} {shell_word(shown)}')}"
 
 
 def another_kind_of_base(found: FileKind, shown: str, key: str) -> str:
@@ -70,7 +71,7 @@ def another_kind_of_base(found: FileKind, shown: str, key: str) -> str:
     name, verb, command = _KINDS[found]
     return (
         f"{shown} is {name}, not a variant file: {key} takes a built-in variant's name or a variant file; "
-        + use_it_with(verb, f"{command} {shown}")
+        + use_it_with(verb, f"{command} {shell_word(shown)}")
     )
 
 
@@ -112,7 +113,7 @@ def holds(kind: FileKind, shown: str) -> str:
     """For a file of ``kind`` where a file is to be written: what it holds and the command that takes it,
     ``already holds a saved game (continue it with `kalooki resume x.json`)``."""
     name, verb, command = _KINDS[kind]
-    return f"already holds {name} ({use_it_with(verb, f'{command} {shown}')})"
+    return f"already holds {name} ({use_it_with(verb, f'{command} {shell_word(shown)}')})"
 
 
 def already_holds(path: str | Path, shown: str) -> str | None:
