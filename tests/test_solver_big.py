@@ -129,3 +129,27 @@ def test_a_60_card_hand_is_searched_in_few_nodes(monkeypatch: pytest.MonkeyPatch
     plan = solve(hand, CLASSIC)
     assert plan.cards_laid > 40
     assert sum(met) < 1_000_000
+
+
+def test_a_node_meets_only_the_entries_its_jokers_can_lay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each field's entries by jokers left: those laying no more jokers, in the order of them all (the
+    suit order's ties break by it). Searched from the king down, a node of a 40-card hand with two
+    jokers met 46 entries, against 5 from the ace up, and cost twice as much."""
+    searched: list[solver_big._BoundedSearch] = []
+    bounded = solver_big._BoundedSearch.bounded
+
+    def recorded(search: solver_big._BoundedSearch, *args: int) -> int:
+        searched.append(search)
+        return bounded(search, *args)
+
+    monkeypatch.setattr(solver_big._BoundedSearch, "bounded", recorded)
+    variant, hand = next((variant, hand) for variant, hand in HANDS if hand.count(JOKER) == 2)
+    solve(hand, variant)
+    assert searched
+    for search in searched:
+        assert len(search.by_jokers) == hand.count(JOKER) + 1
+        for jokers, fields in enumerate(search.by_jokers):
+            assert fields == [
+                [entry for entry in group if entry[0] >> search.joker_shift <= jokers]
+                for group in search.by_field
+            ]
