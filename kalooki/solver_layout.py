@@ -37,6 +37,11 @@ class _Layout:
     """One search's state layout and scores: where each count sits in the packed state, each
     card's share of a score, the bounds, and each candidate as an entry of its lowest card's field."""
 
+    first_natural: int = 0
+    """Which of a candidate's naturals (ascending by code) comes first in the order of the codes
+    searched, the field it is an entry of: the lowest in the order of codes, the suits' or the
+    ranks'; the highest where the codes are in the reverse of one of them (:mod:`kalooki.solver_big`)."""
+
     def __init__(self, problem: _Problem, codes: list[Card], keep: int, must: Sequence[int]) -> None:
         self.problem = problem
         self.keep = keep
@@ -149,6 +154,7 @@ class _Layout:
         per_value, per_point, per_card = self.per_value, self.per_point, self.per_card
         problem = self.problem
         cands = problem.cands
+        first = self.first_natural
         # The naturals some candidate without jokers lays: with no joker left, only they can be laid.
         free_bound = self.natural_bound
         free_of: list[int] = []  # by card code; read only for candidates with jokers
@@ -191,7 +197,7 @@ class _Layout:
             _, jokers, score, slack, cap, opening_points, points_share, table_bit = worth
             # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
             packed = 0
-            index = field[naturals[0]]
+            index = field[naturals[first]]
             if jokers:
                 free_share = 0
                 for code in naturals:
