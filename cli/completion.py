@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from rich.cells import cell_len, set_cell_size
+
 from kalooki.bots.base import bot_names_unloaded
 from kalooki.errors import KalookiError
 from kalooki.knob_reference import knob_choices
@@ -56,9 +58,10 @@ def complete_bots(incomplete: str) -> list[str]:
 
 
 def completion_help(text: str) -> str:
-    """``text`` as a completion's help: one short line of letters, digits and plain punctuation."""
+    """``text`` as a completion's help: one line of letters, digits and plain punctuation, at most
+    :data:`HELP_WIDTH` columns (a wide letter takes two)."""
     safe = _HELP_UNSAFE.sub("?", " ".join(text.split()))
-    return safe if len(safe) <= HELP_WIDTH else safe[: HELP_WIDTH - 1] + "…"
+    return safe if cell_len(safe) <= HELP_WIDTH else set_cell_size(safe, HELP_WIDTH - 1) + "…"
 
 
 def complete_saved_game(incomplete: str) -> list[tuple[str, str]]:

@@ -188,7 +188,8 @@ def test_bot_completion_offers_the_plug_ins_too(monkeypatch: pytest.MonkeyPatch)
 def shell_completion(shell: str, line: str) -> subprocess.CompletedProcess[str]:
     """What Typer's completion prints for zsh or fish after ``line`` (the words typed so far)."""
     fish = {"_TYPER_COMPLETE_FISH_ACTION": "get-args"} if shell == "fish" else {}
-    return kalooki(env={"_KALOOKI_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": line, **fish})
+    environment = {"_KALOOKI_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": line, "COLUMNS": "80"}
+    return kalooki(env={**environment, **fish})
 
 
 @needs_script
@@ -221,8 +222,8 @@ def test_a_saved_games_help_in_completion_is_plain_text_whoever_named_its_player
 ) -> None:
     # A save's players are whoever joined a hosted table. zsh evaluated the help with a backslash left as it
     # was, so a player named \$(touch pwned) ran the command at TAB; rich read [/x] as markup and raised; fish
-    # took the second line of a help wrapped at 80 columns for a candidate; a save name with a space or a
-    # quote went into bash's command line unquoted.
+    # took the second line of a help wrapped at 80 columns (Typer's width when piped) for a candidate; a
+    # save name with a space or a quote went into bash's command line unquoted.
     from kalooki_cli.interactive import new_game
     from kalooki_cli.saves import write_save
 
@@ -231,7 +232,7 @@ def test_a_saved_games_help_in_completion_is_plain_text_whoever_named_its_player
     home = tmp_path / "home"
     monkeypatch.setenv("KALOOKI_HOME", str(home))
     (home / "saves").mkdir(parents=True)
-    for seat, name in enumerate([r"\$(touch pwned)", "[/x]", "a" * 20]):
+    for seat, name in enumerate([r"\$(touch pwned)", "[/x]", "漢" * 20]):  # a wide letter takes two columns
         game = new_game(Variant(), name, ["greedy"] * 3, seat)
         write_save(home / "saves" / f"g{seat}{SAVE_SUFFIX}", dump_save(*game))
     write_save(home / "saves" / f"my game{SAVE_SUFFIX}", dump_save(*new_game(Variant(), "b", ["greedy"], 9)))
