@@ -18,6 +18,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import DefaultPlaceholder
 
+from kalooki.shell_words import shell_word
 from kalooki.text import escape_controls
 
 # Typer ships its own copy of click (or depends on click, in older releases): the click
@@ -148,8 +149,9 @@ class PlainCommand(TyperCommand):
             # "No such option".
             argument = _variant_argument(self, ctx)
             if getattr(error, "option_name", None) == "--variant" and argument is not None:
-                value = _given_after(given, "--variant") or argument.metavar
-                example = f"{escape_controls(ctx.command_path)} {escape_controls(value)}"
+                value = _given_after(given, "--variant")
+                shown = argument.metavar if value is None else shell_word(value)
+                example = f"{escape_controls(ctx.command_path)} {shown}"
                 error.message = f"No such option: --variant: the variant is the first argument ({example})"  # type: ignore[attr-defined]
             said = str(getattr(error, "message", ""))
             extra = re.fullmatch(r"Got unexpected extra argument\S* \((.*)\)", said, re.DOTALL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -282,10 +283,15 @@ def test_usage_errors_exit_2() -> None:
             "the variant is the first argument (kalooki simulate ours.yaml)",
         ),
         ("rules --variant", "the variant is the first argument (kalooki rules NAME|PATH)"),
+        # The name was shown as typed inside the command, which then played 'ours' with 'game.yaml' over.
+        (
+            "play --variant 'ours game.yaml'",
+            "the variant is the first argument (kalooki play 'ours game.yaml')",
+        ),
     ],
 )
 def test_a_variant_given_as_an_option_is_shown_as_the_argument(command: str, said: str) -> None:
-    result = runner.invoke(app, command.split(), prog_name="kalooki")
+    result = runner.invoke(app, shlex.split(command), prog_name="kalooki")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.splitlines()[-1] == f"Error: No such option: --variant: {said}"
 

@@ -172,7 +172,7 @@ def test_network_arguments_holding_bytes_that_are_not_text(arguments: list[str],
         ),
         (
             ["play", "--variant", "a\x1b"],
-            "No such option: --variant: the variant is the first argument (kalooki play a\\x1b)",
+            "No such option: --variant: the variant is the first argument (kalooki play $'a\\E')",
         ),
     ],
 )
