@@ -1,6 +1,8 @@
 """The solver search's layout (:mod:`kalooki.solver_search`): where each card code's count sits in
 the packed state, each card's share of a lay's score, the bounds on what the undecided cards can
-still add, and each candidate as an entry of its lowest natural's field.
+still add, and each candidate as an entry of its first natural's field: the first of its cards in the
+order the codes are searched (the lowest code but where :mod:`kalooki.solver_big` searches the ranks
+from the king down, and the highest is first).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ opening points, points share, candidate number); see :meth:`_Layout._entries`.""
 
 class _Layout:
     """One search's state layout and scores: where each count sits in the packed state, each
-    card's share of a score, the bounds, and each candidate as an entry of its lowest card's field."""
+    card's share of a score, the bounds, and each candidate as an entry of its first natural's field."""
 
     first_natural: int = 0
     """Which of a candidate's naturals (ascending by code) comes first in the order of the codes
@@ -130,18 +132,18 @@ class _Layout:
         self.reach0 = reach + jokers * dearest
 
     def _entries(self, codes: list[Card]) -> tuple[list[list[_Entry]], list[list[_Entry]]]:
-        """Per field, the candidates whose lowest natural it is, best first so that good lays found
+        """Per field, the candidates whose first natural it is, best first so that good lays found
         early let the bound cut the rest; and the same without the candidates with jokers, which
         once the jokers are spent are all the search need look at (half the entries it met on
         hands with jokers were candidates with jokers met with none left).
 
         Also the tighter bound for hands with jokers: ``free_bound`` is each natural's share when
         some candidate without jokers holds it, else 0, and ``per_joker`` by field the most a
-        candidate with jokers whose lowest natural is that field's or a later one adds per joker
+        candidate with jokers whose first natural is that field's or a later one adds per joker
         beyond its naturals' free shares (rounded up). A lay adds at most the free shares of the
         naturals it lays plus so much for each joker it lays, and a state lays only candidates whose
-        lowest natural is undecided: so from a state, at most the undecided naturals' free shares
-        plus ``per_joker`` of its lowest undecided field per joker left."""
+        first natural is undecided: so from a state, at most the undecided naturals' free shares
+        plus ``per_joker`` of its first undecided field per joker left."""
         by_field: list[list[_Entry]] = [[] for _ in codes]
         plain_by_field: list[list[_Entry]] = [[] for _ in codes] if self.total_jokers else by_field
         rules = self.problem.rules
@@ -217,7 +219,7 @@ class _Layout:
             by_field[index].append(entry)
             if not jokers and plain_by_field is not by_field:
                 plain_by_field[index].append(entry)
-        # A state lays only candidates whose lowest natural is undecided: the most from its field on.
+        # A state lays only candidates whose first natural is undecided: the most from its field on.
         for index in range(len(codes) - 1, -1, -1):
             if per_joker[index + 1] > per_joker[index]:
                 per_joker[index] = per_joker[index + 1]

@@ -77,20 +77,22 @@ def test_large_hand_answers_as_one_search(
 ) -> None:
     assert len(hand) >= solver_search.BIG_HAND
     # A budget so large that every plan is the walk's, with each rank order first, and so small that
-    # the orders take many turns; the one search's answers, the slowest part, made once for all.
+    # the orders take many turns; and the suit order alone (with the rank orders first, it finished
+    # first on none of these hands). The one search's answers, the slowest part, made once for all.
     found: dict[str, list[Plan | str | None]] = {}
     orders = solver_big.RANK_ORDERS
     for name, budget, first in (
         ("walk", 10**9, orders),
         ("walk_other", 10**9, orders[::-1]),
         ("turns", 1, orders),
+        ("suits", 10**9, ()),  # the suit order alone, finishing first: its own plan, read back
     ):
         monkeypatch.setattr(solver_big, "FIRST_BUDGET", budget)
         monkeypatch.setattr(solver_big, "RANK_ORDERS", first)
         found[name] = _answers(variant, hand)
     monkeypatch.setattr(solver_search, "BIG_HAND", 10**9)
     expected = _answers(variant, hand)
-    assert found == {"walk": expected, "walk_other": expected, "turns": expected}
+    assert found == {"walk": expected, "walk_other": expected, "turns": expected, "suits": expected}
 
 
 def test_the_walk_reads_a_plan_the_rank_order_found(monkeypatch: pytest.MonkeyPatch) -> None:
