@@ -35,7 +35,7 @@ from kalooki.loader_keys import (
 )
 from kalooki.loader_keys import has_variant_keys as has_variant_keys  # cli.wrong_file asks it here
 from kalooki.loader_origins import DEFAULT_ORIGIN, Origin, ResolvedVariant
-from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, locate_base, resolved
+from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, base_key, locate_base, resolved
 from kalooki.set_options import SetOptions
 from kalooki.text import spell_bytes
 from kalooki.validation import Nowhere
@@ -161,11 +161,6 @@ def _cycle(chain: tuple[tuple[Path, str], ...], base_path: Path, base_display: s
     return " -> ".join([name for _, name in chain[resolved_chain.index(target) :]] + [base_display])
 
 
-def _named_by(base_of: Location) -> str:
-    """The key that names a base: ``extends`` (``extends[1]`` in a list), or a game script's ``variant``."""
-    return base_of.key.partition("[")[0] or "extends"
-
-
 @dataclass
 class _FileResult:
     layer: _Layer | None
@@ -287,9 +282,7 @@ class _Resolver:
                 reasons = "; ".join(item.message for item in error.diagnostics)
                 self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
             elif base_of is not None and (kind := game_file_kind(path)) is not None:  # a log is no YAML
-                self.diagnostics.append(
-                    base_of.error(another_kind_of_base(kind, display, _named_by(base_of)))
-                )
+                self.diagnostics.append(base_of.error(another_kind_of_base(kind, display, base_key(base_of))))
             elif base_of is not None and not may_be_variant_text(path):
                 # YAML's syntax errors quote the lines they stop at: a base that is another kind of file
                 # (a .yaml link to a password file, say) is named, its lines not echoed.
@@ -308,7 +301,7 @@ class _Resolver:
         kind: FileKind | None = "script" if script else game_file_kind(path)
         said = f"{display} is not a variant file: none of its keys is a variant's"
         if kind is not None:
-            said = another_kind_of_base(kind, display, _named_by(base_of))
+            said = another_kind_of_base(kind, display, base_key(base_of))
         self.diagnostics.append(base_of.error(said))
         return True
 

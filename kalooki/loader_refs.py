@@ -200,9 +200,36 @@ def locate_base(
         return target, display
     found = _builtin(reference)
     if found is None:
-        said = _items_run_together(reference) or unknown_variant_message(reference, parent.parent)
+        said = (
+            _items_run_together(reference)
+            or _a_file_of_another_suffix(reference, parent, parent_display, location)
+            or unknown_variant_message(reference, parent.parent)
+        )
         problems.append(location.error(said))
     return found
+
+
+def base_key(location: Location) -> str:
+    """The key that names a base at ``location``: ``extends`` (``extends[1]`` in a list), or a game
+    script's ``variant``."""
+    return location.key.partition("[")[0] or "extends"
+
+
+def _a_file_of_another_suffix(
+    reference: str, parent: Path, parent_display: str, location: Location
+) -> str | None:
+    """For ``extends: save.json`` where the file is there: a name without .yaml or .yml is read as a
+    built-in's, so the file was never looked at; what it is (a save, a log) or what a base file is named."""
+    from kalooki.file_kinds import another_kind_of_base, game_file_kind  # it reads files: loaded when needed
+
+    target = parent.parent / reference
+    if not _is_file(target):
+        return None
+    kind = game_file_kind(target)
+    if kind is not None:
+        display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
+        return another_kind_of_base(kind, display, base_key(location))
+    return f"{SUFFIX_REFUSAL}: {clipped(reference)} (a name without one is read as a built-in variant's)"
 
 
 def _items_run_together(reference: str) -> str | None:

@@ -216,3 +216,25 @@ def test_a_base_that_is_a_game_script_a_save_or_a_log_is_named_as_what_it_is(tmp
         load_script(script)
     variant_takes = said["game.yaml"].replace("extends", "variant")
     assert str(caught.value) == f"{script}:1:10: variant: {game} is {variant_takes} {game}`"
+
+
+def test_a_base_named_without_yaml_that_is_a_file_there_is_told_what_it_is(tmp_path: Path) -> None:
+    # extends: save.json was "unknown variant 'save.json'; the built-in variants are ...": a name without
+    # .yaml or .yml is read as a built-in's, so the file beside it was never looked at.
+    write(
+        tmp_path, "save.json", '{"format":"kalooki-save","version":1,"checksum":"0","session":{},"game":{}}'
+    )
+    write(tmp_path, "notes.txt", "jokers: 4\n")
+    save = tmp_path / "save.json"
+    path = write(tmp_path, "v.yaml", "extends: [classic, save.json]\n")
+    assert errors(load_variant, path) == [
+        f"{path}:1:20: extends[1]: {save} is a saved game, not a variant file: extends {TAKES}; "
+        f"continue it with `kalooki resume {save}`"
+    ]
+    path = write(tmp_path, "w.yaml", "extends: notes.txt\n")
+    assert errors(load_variant, path) == [
+        f"{path}:1:10: extends: a base variant file must end in .yaml or .yml: notes.txt "
+        "(a name without one is read as a built-in variant's)"
+    ]
+    path = write(tmp_path, "x.yaml", "extends: nothere.json\n")
+    assert errors(load_variant, path)[0].startswith(f"{path}:1:10: extends: unknown variant 'nothere.json'")
