@@ -188,8 +188,7 @@ def locate_base(
 ) -> tuple[Path, str] | None:
     """The file an ``extends`` entry of ``parent`` names and its display name, or None with a problem."""
     if is_path_like(reference):
-        target = parent.parent / reference
-        display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
+        target, display = _beside(reference, parent, parent_display)
         refusal = base_file_refusal(target)
         if refusal is not None:
             hint = builtin_file_hint(reference) if refusal == "no such file" else ""
@@ -209,6 +208,13 @@ def locate_base(
     return found
 
 
+def _beside(reference: str, parent: Path, parent_display: str) -> tuple[Path, str]:
+    """The file ``reference`` names relative to the variant file ``parent``, and its display name."""
+    return parent.parent / reference, os.path.normpath(
+        os.path.join(os.path.dirname(parent_display), reference)
+    )
+
+
 def base_key(location: Location) -> str:
     """The key that names a base at ``location``: ``extends`` (``extends[1]`` in a list), or a game
     script's ``variant``."""
@@ -222,12 +228,11 @@ def _a_file_of_another_suffix(
     built-in's, so the file was never looked at; what it is (a save, a log) or what a base file is named."""
     from kalooki.file_kinds import another_kind_of_base, game_file_kind  # it reads files: loaded when needed
 
-    target = parent.parent / reference
+    target, display = _beside(reference, parent, parent_display)
     if not _is_file(target):
         return None
     kind = game_file_kind(target)
     if kind is not None:
-        display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
         return another_kind_of_base(kind, display, base_key(location))
     return f"{SUFFIX_REFUSAL}: {clipped(reference)} (a name without one is read as a built-in variant's)"
 

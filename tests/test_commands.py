@@ -18,7 +18,7 @@ import pytest
 from kalooki_cli.app import app
 from kalooki_cli.completion import complete_bots
 from kalooki_cli.output import TrimmedLines
-from test_saves import saved_game
+from test_saves import home_in, saved_game
 from typer.testing import CliRunner
 
 from kalooki.bots.base import bot_names
@@ -198,8 +198,7 @@ def test_completion_offers_the_saved_games_resume_takes(
 ) -> None:
     # kalooki resume <TAB> offered only the file names where the shell stood, not the games 'kalooki saves'
     # numbers; in zsh and fish each number comes with its line from 'kalooki saves'.
-    home = tmp_path / "home"
-    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    home = home_in(tmp_path, monkeypatch)
     saved_game(home / "saves" / f"open{SAVE_SUFFIX}", finished=False, seed=2)
     saved_game(home / "saves" / f"done{SAVE_SUFFIX}", finished=True, seed=1)
     assert complete("kalooki resume ") == ["1", "2"]
@@ -229,8 +228,7 @@ def test_a_saved_games_help_in_completion_is_plain_text_whoever_named_its_player
 
     from kalooki.savegame import dump_save
 
-    home = tmp_path / "home"
-    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    home = home_in(tmp_path, monkeypatch)
     (home / "saves").mkdir(parents=True)
     for seat, name in enumerate([r"\$(touch pwned)", "[/x]", "漢" * 20]):  # a wide letter takes two columns
         game = new_game(Variant(), name, ["greedy"] * 3, seat)
